@@ -1,0 +1,322 @@
+"""The game data: factions, datasheets, detachments, enhancements and points releases.
+
+Facts only (names, keywords, model counts, points, leader and transport facts), never
+rules prose.
+"""
+
+from __future__ import annotations
+
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+from simple_history.models import HistoricalRecords
+
+
+class WarlordRule(models.TextChoices):
+    MAY = "may", "May be Warlord"
+    MUST = "must", "Must be Warlord"
+    CANNOT = "cannot", "Cannot be Warlord"
+
+
+class Faction(models.Model):
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    # The Faction keyword its own units carry, e.g. ADEPTUS ASTARTES or SPACE WOLVES.
+    keyword = models.CharField(max_length=100)
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="children"
+    )
+    grand_alliance = models.CharField(max_length=40, blank=True)
+    # Every datasheet a roster of this faction may include, with allies flagged.
+    datasheets = models.ManyToManyField(
+        "Datasheet", through="Availability", related_name="available_to", blank=True
+    )
+    source_file = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def root(self) -> Faction:
+        faction = self
+        while faction.parent_id is not None:
+            faction = faction.parent  # type: ignore[assignment]
+        return faction
+
+
+class Datasheet(models.Model):
+    faction = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="own_datasheets")
+    name = models.CharField(max_length=150)
+    slug = models.SlugField(max_length=160)
+    # Upper-case keywords, sorted; faction keywords kept apart as the data does.
+    keywords = models.JSONField(default=list, blank=True)
+    faction_keywords = models.JSONField(default=list, blank=True)
+    min_models = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+    max_models = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+    limit = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Per-army limit where the data overrides the Rule of Three.",
+    )
+    legends = models.BooleanField(default=False)
+    deep_strike = models.BooleanField(
+        default=False, help_text="Every model in the unit has Deep Strike."
+    )
+    hover = models.BooleanField(default=False, help_text="An AIRCRAFT that can use hover mode.")
+    power = models.PositiveSmallIntegerField(null=True, blank=True)
+    warlord = models.CharField(max_length=6, choices=WarlordRule.choices, default=WarlordRule.MAY)
+    leads = models.ManyToManyField(
+        "self",
+        symmetrical=False,
+        related_name="led_by",
+        blank=True,
+        help_text="Bodyguard datasheets this Leader may join.",
+    )
+    extra_leaders = models.PositiveSmallIntegerField(
+        default=0, help_text="As a Bodyguard: Leaders accepted beyond the first."
+    )
+    joins_led_unit = models.BooleanField(
+        default=False, help_text="As a Leader: may join a unit that already has a Leader."
+    )
+    source_id = models.CharField(max_length=100, blank=True, db_index=True)
+    review_note = models.TextField(
+        blank=True, help_text="What the importer could not express; for an admin to finish."
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["faction", "name"], name="datasheet_unique_name"),
+            models.UniqueConstraint(fields=["faction", "slug"], name="datasheet_unique_slug"),
+            models.CheckConstraint(
+                condition=Q(min_models__lte=models.F("max_models")),
+                name="datasheet_min_le_max",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def has_keyword(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+
+class Availability(models.Model):
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE)
+    datasheet = models.ForeignKey(Datasheet, on_delete=models.CASCADE)
+    # Allied units come in under an AllyRule of the army's faction.
+    ally = models.ForeignKey("AllyRule", null=True, blank=True, on_delete=models.CASCADE)
+
+    class Meta:
+        verbose_name_plural = "availabilities"
+        constraints = [
+            models.UniqueConstraint(fields=["faction", "datasheet"], name="availability_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.datasheet} in {self.faction}"
+
+
+class AllyRule(models.Model):
+    """Units of another faction keyword an army may include, up to a points cap."""
+
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="ally_rules")
+    keyword = models.CharField(max_length=100)
+    label = models.CharField(max_length=150, blank=True)
+    points_cap = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["faction", "keyword"], name="ally_rule_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.faction}: allied {self.keyword}"
+
+
+class TransportPool(models.Model):
+    """One block of a transport's capacity, e.g. 12 INFANTRY models."""
+
+    datasheet = models.ForeignKey(
+        Datasheet, on_delete=models.CASCADE, related_name="transport_pools"
+    )
+    position = models.PositiveSmallIntegerField(default=0)
+    capacity = models.PositiveSmallIntegerField()
+    # Alternatives: a passenger needs every keyword of at least one list.
+    allowed = models.JSONField(default=list, blank=True)
+    forbidden = models.JSONField(default=list, blank=True)
+    # Keyword -> spaces one such model takes.
+    space = models.JSONField(default=dict, blank=True)
+    only_datasheets = models.JSONField(default=list, blank=True)
+    complete = models.BooleanField(
+        default=True, help_text="False where the capacity text said more than these fields hold."
+    )
+    note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["datasheet", "position"]
+
+    def __str__(self) -> str:
+        return f"{self.datasheet}: {self.capacity} models"
+
+
+class Detachment(models.Model):
+    faction = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="detachments")
+    name = models.CharField(max_length=150)
+    required = models.ManyToManyField(Datasheet, related_name="required_by", blank=True)
+    forbidden = models.ManyToManyField(Datasheet, related_name="forbidden_by", blank=True)
+    battleline = models.ManyToManyField(
+        Datasheet,
+        related_name="battleline_in",
+        blank=True,
+        help_text="Datasheets that gain BATTLELINE in this detachment.",
+    )
+    source_id = models.CharField(max_length=100, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["faction", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["faction", "name"], name="detachment_unique_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Enhancement(models.Model):
+    detachment = models.ForeignKey(
+        Detachment, on_delete=models.CASCADE, related_name="enhancements"
+    )
+    name = models.CharField(max_length=150)
+    # Alternatives: the bearer needs every keyword of at least one list; empty means any.
+    required_keywords = models.JSONField(default=list, blank=True)
+    source_id = models.CharField(max_length=100, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["detachment", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["detachment", "name"], name="enhancement_unique_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PointsReleaseQuerySet(models.QuerySet["PointsRelease"]):
+    def current(self) -> PointsRelease:
+        return self.get(is_current=True)
+
+
+class PointsRelease(models.Model):
+    name = models.CharField(max_length=150, unique=True)
+    published = models.DateField()
+    notes = models.TextField(blank=True)
+    is_current = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    objects = PointsReleaseQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-published", "-id"]
+        permissions = [("edit_points", "Can edit points releases and their prices")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["is_current"], condition=Q(is_current=True), name="one_current_release"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class UnitPrice(models.Model):
+    """What a datasheet costs at one model count under one release."""
+
+    release = models.ForeignKey(PointsRelease, on_delete=models.CASCADE, related_name="unit_prices")
+    datasheet = models.ForeignKey(Datasheet, on_delete=models.CASCADE, related_name="prices")
+    models_count = models.PositiveSmallIntegerField("models", validators=[MinValueValidator(1)])
+    points = models.PositiveIntegerField()
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["release", "datasheet", "models_count"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["release", "datasheet", "models_count"], name="unit_price_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.datasheet}: {self.models_count} models {self.points} pts"
+
+
+class EnhancementPrice(models.Model):
+    release = models.ForeignKey(
+        PointsRelease, on_delete=models.CASCADE, related_name="enhancement_prices"
+    )
+    enhancement = models.ForeignKey(Enhancement, on_delete=models.CASCADE, related_name="prices")
+    points = models.PositiveIntegerField()
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["release", "enhancement"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["release", "enhancement"], name="enhancement_price_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.enhancement}: {self.points} pts"
+
+
+class OptionPrice(models.Model):
+    """One of the few priced wargear options or extra models, per release."""
+
+    release = models.ForeignKey(
+        PointsRelease, on_delete=models.CASCADE, related_name="option_prices"
+    )
+    datasheet = models.ForeignKey(Datasheet, on_delete=models.CASCADE, related_name="option_prices")
+    name = models.CharField(max_length=150)
+    points = models.PositiveIntegerField()
+    max_count = models.PositiveSmallIntegerField(default=1)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["release", "datasheet", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["release", "datasheet", "name"], name="option_price_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.datasheet} {self.name}: {self.points} pts"
+
+
+class ImportReport(models.Model):
+    """What one catalogue or points import did, kept for admins to read."""
+
+    class Kind(models.TextChoices):
+        BSDATA = "bsdata", "BattleScribe data"
+        XLSX = "xlsx", "Points workbook"
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    created = models.DateTimeField(auto_now_add=True)
+    release = models.ForeignKey(
+        PointsRelease, null=True, blank=True, on_delete=models.SET_NULL, related_name="reports"
+    )
+    source = models.CharField(max_length=300, blank=True)
+    dry_run = models.BooleanField(default=False)
+    counts = models.JSONField(default=dict, blank=True)
+    unmapped = models.JSONField(default=list, blank=True)
+    text = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} import {self.created:%Y-%m-%d %H:%M}"

@@ -1,0 +1,189 @@
+"""Read and write a release's prices as an xlsx workbook, on plain tuples.
+
+The layout is one sheet per kind of price, each with a fixed header row. Export
+writes exactly what import reads, so a workbook round-trips.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from openpyxl import Workbook, load_workbook
+from openpyxl.utils.exceptions import InvalidFileException
+
+UNITS = "Units"
+ENHANCEMENTS = "Enhancements"
+OPTIONS = "Options"
+
+HEADERS: dict[str, tuple[str, str, str, str]] = {
+    UNITS: ("Faction", "Datasheet", "Models", "Points"),
+    ENHANCEMENTS: ("Faction", "Detachment", "Enhancement", "Points"),
+    OPTIONS: ("Faction", "Datasheet", "Option", "Points"),
+}
+
+ERR_NOT_XLSX = "The file is not an xlsx workbook ({detail})."
+ERR_NO_UNITS_SHEET = "The workbook has no sheet named 'Units'; sheets found: {found}."
+ERR_HEADER = "Sheet '{sheet}': the header row must be {expected}; found {found}."
+ERR_EMPTY_CELL = "Sheet '{sheet}' row {row}: column '{column}' is empty."
+ERR_NOT_WHOLE = "Sheet '{sheet}' row {row}: {column} must be a whole number, not {value!r}."
+ERR_TOO_SMALL = "Sheet '{sheet}' row {row}: {column} must be at least {minimum}, not {value}."
+ERR_DUPLICATE = "Sheet '{sheet}' row {row}: repeats row {first} ({label})."
+
+
+class PriceRow(NamedTuple):
+    """One price: the faction, the entry (datasheet or detachment), the key and the points.
+
+    For Units the key is the model count; for Enhancements and Options it is the name.
+    """
+
+    sheet: str
+    faction: str
+    entry: str
+    key: str | int
+    points: int
+
+    @property
+    def label(self) -> str:
+        if self.sheet == UNITS:
+            return f"{self.entry} ({self.faction}), {self.key} models"
+        return f"{self.entry}: {self.key} ({self.faction})"
+
+    def identity(self) -> tuple[str, str, str, str]:
+        return (
+            self.sheet,
+            self.faction.casefold(),
+            self.entry.casefold(),
+            str(self.key).casefold(),
+        )
+
+
+@dataclass
+class ParsedWorkbook:
+    rows: list[tuple[int, PriceRow]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def workbook_write(*, rows: list[PriceRow]) -> bytes:
+    """Write price rows to an xlsx workbook in the layout workbook_read expects."""
+    wb = Workbook(write_only=True)
+    for sheet_name, header in HEADERS.items():
+        ws = wb.create_sheet(sheet_name)
+        ws.append(list(header))
+        for row in rows:
+            if row.sheet == sheet_name:
+                ws.append(
+                    [_text_cell(row.faction), _text_cell(row.entry), _key_cell(row.key), row.points]
+                )
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def workbook_read(*, data: bytes) -> ParsedWorkbook:
+    """Parse a workbook into price rows, collecting every row's error at once."""
+    parsed = ParsedWorkbook()
+    try:
+        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, OSError, KeyError, ValueError) as exc:
+        parsed.errors.append(ERR_NOT_XLSX.format(detail=type(exc).__name__))
+        return parsed
+    if UNITS not in wb.sheetnames:
+        parsed.errors.append(ERR_NO_UNITS_SHEET.format(found=", ".join(wb.sheetnames) or "none"))
+        return parsed
+    seen: dict[tuple[str, str, str, str], int] = {}
+    for sheet_name, header in HEADERS.items():
+        if sheet_name not in wb.sheetnames:
+            continue
+        ws = wb[sheet_name]
+        lines = ws.iter_rows(values_only=True)
+        found = tuple(str(v).strip() if v is not None else "" for v in next(lines, ()))[:4]
+        if tuple(h.casefold() for h in found) != tuple(h.casefold() for h in header):
+            parsed.errors.append(
+                ERR_HEADER.format(sheet=sheet_name, expected=list(header), found=list(found))
+            )
+            continue
+        for number, values in enumerate(lines, start=2):
+            cells = [*values[:4], None, None, None, None][:4]
+            if all(v is None or str(v).strip() == "" for v in cells):
+                continue
+            row = _parse_row(sheet_name, header, number, cells, parsed.errors)
+            if row is None:
+                continue
+            first = seen.setdefault(row.identity(), number)
+            if first != number:
+                parsed.errors.append(
+                    ERR_DUPLICATE.format(sheet=sheet_name, row=number, first=first, label=row.label)
+                )
+                continue
+            parsed.rows.append((number, row))
+    wb.close()
+    return parsed
+
+
+def _parse_row(
+    sheet: str, header: tuple[str, ...], number: int, cells: list[object], errors: list[str]
+) -> PriceRow | None:
+    ok = True
+    texts: list[str] = []
+    for column, value in zip(header[:3], cells[:3], strict=True):
+        text = _unescape(str(value).strip()) if value is not None else ""
+        if not text:
+            errors.append(ERR_EMPTY_CELL.format(sheet=sheet, row=number, column=column))
+            ok = False
+        texts.append(text)
+    key: str | int = texts[2]
+    if sheet == UNITS and texts[2]:
+        models = _whole(cells[2], sheet, number, header[2], 1, errors)
+        ok = ok and models is not None
+        key = models if models is not None else 0
+    points = _whole(cells[3], sheet, number, header[3], 0, errors)
+    if not ok or points is None:
+        return None
+    return PriceRow(sheet, texts[0], texts[1], key, points)
+
+
+def _whole(
+    value: object, sheet: str, row: int, column: str, minimum: int, errors: list[str]
+) -> int | None:
+    if value is None or str(value).strip() == "":
+        errors.append(ERR_EMPTY_CELL.format(sheet=sheet, row=row, column=column))
+        return None
+    number: int
+    if isinstance(value, bool):
+        errors.append(ERR_NOT_WHOLE.format(sheet=sheet, row=row, column=column, value=value))
+        return None
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    else:
+        try:
+            number = int(str(value).strip().replace(",", ""))
+        except ValueError:
+            errors.append(ERR_NOT_WHOLE.format(sheet=sheet, row=row, column=column, value=value))
+            return None
+    if number < minimum:
+        errors.append(
+            ERR_TOO_SMALL.format(sheet=sheet, row=row, column=column, minimum=minimum, value=number)
+        )
+        return None
+    return number
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@")
+
+
+def _text_cell(text: str) -> str:
+    # A leading quote keeps spreadsheet apps from reading user text as a formula.
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def _unescape(text: str) -> str:
+    return text[1:] if text.startswith("'") and text[1:].startswith(_FORMULA_STARTS) else text
+
+
+def _key_cell(key: str | int) -> str | int:
+    return key if isinstance(key, int) else _text_cell(key)

@@ -1,0 +1,303 @@
+"""Points-release services: copy, publish, and the xlsx export and import.
+
+Each service loads rows, turns them into plain tuples, and hands those to the pure
+functions of points_xlsx.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Literal
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+
+from armybuilder.catalogue import points_xlsx
+from armybuilder.catalogue.models import (
+    Datasheet,
+    Enhancement,
+    EnhancementPrice,
+    ImportReport,
+    OptionPrice,
+    PointsRelease,
+    UnitPrice,
+)
+from armybuilder.catalogue.points_xlsx import ENHANCEMENTS, OPTIONS, UNITS, PriceRow
+
+ERR_UNKNOWN_DATASHEET = "Sheet '{sheet}' row {row}: no datasheet '{entry}' in faction '{faction}'."
+ERR_UNKNOWN_ENHANCEMENT = (
+    "Sheet '{sheet}' row {row}: no enhancement '{key}' in detachment '{entry}' ({faction})."
+)
+ERR_PREVIEW_NOT_CLEAN = "The workbook has errors; fix them and upload it again."
+COPY_REASON = "Copied from {source}"
+IMPORT_REASON = "xlsx import"
+
+ChangeKind = Literal["changed", "added", "unchanged", "unknown"]
+User = AbstractBaseUser | AnonymousUser
+
+
+@dataclass(frozen=True)
+class PriceChange:
+    row: int
+    sheet: str
+    label: str
+    kind: ChangeKind
+    old: int | None
+    new: int
+
+
+@dataclass
+class ImportPreview:
+    changes: list[PriceChange] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def of_kind(self, kind: ChangeKind) -> list[PriceChange]:
+        return [c for c in self.changes if c.kind == kind]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def release_copy(
+    *, source: PointsRelease, name: str, published: datetime.date, user: User | None = None
+) -> PointsRelease:
+    """Create a new, unpublished release holding a copy of every price of source."""
+    reason = COPY_REASON.format(source=source.name)
+    history_user = user if user is not None and user.is_authenticated else None
+    with transaction.atomic():
+        release = PointsRelease.objects.create(
+            name=name, published=published, notes=reason, is_current=False
+        )
+        bulk_create_with_history(
+            [
+                UnitPrice(
+                    release=release,
+                    datasheet_id=p.datasheet_id,
+                    models_count=p.models_count,
+                    points=p.points,
+                )
+                for p in source.unit_prices.all()
+            ],
+            UnitPrice,
+            default_user=history_user,
+            default_change_reason=reason,
+        )
+        bulk_create_with_history(
+            [
+                EnhancementPrice(release=release, enhancement_id=p.enhancement_id, points=p.points)
+                for p in source.enhancement_prices.all()
+            ],
+            EnhancementPrice,
+            default_user=history_user,
+            default_change_reason=reason,
+        )
+        bulk_create_with_history(
+            [
+                OptionPrice(
+                    release=release,
+                    datasheet_id=p.datasheet_id,
+                    name=p.name,
+                    points=p.points,
+                    max_count=p.max_count,
+                )
+                for p in source.option_prices.all()
+            ],
+            OptionPrice,
+            default_user=history_user,
+            default_change_reason=reason,
+        )
+    return release
+
+
+def release_publish(*, release: PointsRelease) -> PointsRelease:
+    """Make release the one current release; the previous one stays readable."""
+    with transaction.atomic():
+        PointsRelease.objects.select_for_update().filter(is_current=True).exclude(
+            pk=release.pk
+        ).update(is_current=False)
+        if not release.is_current:
+            release.is_current = True
+            release.save(update_fields=["is_current"])
+    return release
+
+
+def release_price_rows(*, release: PointsRelease) -> list[PriceRow]:
+    """Return every price of a release as plain rows, in workbook order."""
+    rows = [
+        PriceRow(UNITS, faction, datasheet, models, points)
+        for faction, datasheet, models, points in release.unit_prices.order_by(
+            "datasheet__faction__name", "datasheet__name", "models_count"
+        ).values_list("datasheet__faction__name", "datasheet__name", "models_count", "points")
+    ]
+    rows += [
+        PriceRow(ENHANCEMENTS, faction, detachment, name, points)
+        for faction, detachment, name, points in release.enhancement_prices.order_by(
+            "enhancement__detachment__faction__name",
+            "enhancement__detachment__name",
+            "enhancement__name",
+        ).values_list(
+            "enhancement__detachment__faction__name",
+            "enhancement__detachment__name",
+            "enhancement__name",
+            "points",
+        )
+    ]
+    rows += [
+        PriceRow(OPTIONS, faction, datasheet, name, points)
+        for faction, datasheet, name, points in release.option_prices.order_by(
+            "datasheet__faction__name", "datasheet__name", "name"
+        ).values_list("datasheet__faction__name", "datasheet__name", "name", "points")
+    ]
+    return rows
+
+
+def release_export_xlsx(*, release: PointsRelease) -> bytes:
+    """Write a release's prices as a workbook that release_import_xlsx reads back."""
+    return points_xlsx.workbook_write(rows=release_price_rows(release=release))
+
+
+@dataclass
+class _Plan:
+    preview: ImportPreview
+    unit_updates: list[UnitPrice] = field(default_factory=list)
+    unit_creates: list[UnitPrice] = field(default_factory=list)
+    enhancement_updates: list[EnhancementPrice] = field(default_factory=list)
+    enhancement_creates: list[EnhancementPrice] = field(default_factory=list)
+    option_updates: list[OptionPrice] = field(default_factory=list)
+    option_creates: list[OptionPrice] = field(default_factory=list)
+
+
+def _fold(*parts: object) -> tuple[str, ...]:
+    return tuple(str(p).casefold() for p in parts)
+
+
+def _plan(release: PointsRelease, data: bytes) -> _Plan:
+    parsed = points_xlsx.workbook_read(data=data)
+    plan = _Plan(ImportPreview(errors=list(parsed.errors)))
+    datasheets = {
+        _fold(faction, name): pk
+        for pk, faction, name in Datasheet.objects.values_list("pk", "faction__name", "name")
+    }
+    enhancements = {
+        _fold(faction, detachment, name): pk
+        for pk, faction, detachment, name in Enhancement.objects.values_list(
+            "pk", "detachment__faction__name", "detachment__name", "name"
+        )
+    }
+    unit_prices = {(p.datasheet_id, p.models_count): p for p in release.unit_prices.all()}
+    enhancement_prices = {p.enhancement_id: p for p in release.enhancement_prices.all()}
+    option_prices = {(p.datasheet_id, p.name.casefold()): p for p in release.option_prices.all()}
+
+    for number, row in parsed.rows:
+        existing: UnitPrice | EnhancementPrice | OptionPrice | None
+        if row.sheet == ENHANCEMENTS:
+            target = enhancements.get(_fold(row.faction, row.entry, row.key))
+            if target is None:
+                _unknown(plan, number, row, ERR_UNKNOWN_ENHANCEMENT)
+                continue
+            existing = enhancement_prices.get(target)
+            if existing is None:
+                plan.enhancement_creates.append(
+                    EnhancementPrice(release=release, enhancement_id=target, points=row.points)
+                )
+            elif existing.points != row.points:
+                plan.enhancement_updates.append(existing)
+        else:
+            datasheet = datasheets.get(_fold(row.faction, row.entry))
+            if datasheet is None:
+                _unknown(plan, number, row, ERR_UNKNOWN_DATASHEET)
+                continue
+            if row.sheet == UNITS:
+                assert isinstance(row.key, int)
+                existing = unit_prices.get((datasheet, row.key))
+                if existing is None:
+                    plan.unit_creates.append(
+                        UnitPrice(
+                            release=release,
+                            datasheet_id=datasheet,
+                            models_count=row.key,
+                            points=row.points,
+                        )
+                    )
+                elif existing.points != row.points:
+                    plan.unit_updates.append(existing)
+            else:
+                existing = option_prices.get((datasheet, str(row.key).casefold()))
+                if existing is None:
+                    plan.option_creates.append(
+                        OptionPrice(
+                            release=release,
+                            datasheet_id=datasheet,
+                            name=str(row.key),
+                            points=row.points,
+                        )
+                    )
+                elif existing.points != row.points:
+                    plan.option_updates.append(existing)
+        old = existing.points if existing is not None else None
+        kind: ChangeKind = (
+            "added" if existing is None else ("unchanged" if old == row.points else "changed")
+        )
+        if existing is not None:
+            existing.points = row.points
+        plan.preview.changes.append(
+            PriceChange(number, row.sheet, row.label, kind, old, row.points)
+        )
+    return plan
+
+
+def _unknown(plan: _Plan, number: int, row: PriceRow, template: str) -> None:
+    plan.preview.errors.append(
+        template.format(
+            sheet=row.sheet, row=number, entry=row.entry, faction=row.faction, key=row.key
+        )
+    )
+    plan.preview.changes.append(
+        PriceChange(number, row.sheet, row.label, "unknown", None, row.points)
+    )
+
+
+def release_import_preview(*, release: PointsRelease, data: bytes) -> ImportPreview:
+    """List every changed, added, unchanged and unknown row of a workbook; save nothing."""
+    return _plan(release, data).preview
+
+
+def release_import_xlsx(
+    *, release: PointsRelease, data: bytes, user: User | None = None, source: str = ""
+) -> ImportPreview:
+    """Apply a workbook's prices to a release, all or nothing; rows not in it stay as they are."""
+    history_user = user if user is not None and user.is_authenticated else None
+    with transaction.atomic():
+        plan = _plan(release, data)
+        if not plan.preview.ok:
+            return plan.preview
+        history = {"default_user": history_user, "default_change_reason": IMPORT_REASON}
+        if plan.unit_updates:
+            bulk_update_with_history(plan.unit_updates, UnitPrice, ["points"], **history)
+        if plan.enhancement_updates:
+            bulk_update_with_history(
+                plan.enhancement_updates, EnhancementPrice, ["points"], **history
+            )
+        if plan.option_updates:
+            bulk_update_with_history(plan.option_updates, OptionPrice, ["points"], **history)
+        bulk_create_with_history(plan.unit_creates, UnitPrice, **history)
+        bulk_create_with_history(plan.enhancement_creates, EnhancementPrice, **history)
+        bulk_create_with_history(plan.option_creates, OptionPrice, **history)
+        counts = {
+            kind: len(plan.preview.of_kind(kind)) for kind in ("changed", "added", "unchanged")
+        }
+        ImportReport.objects.create(
+            kind=ImportReport.Kind.XLSX,
+            release=release,
+            source=source,
+            counts=counts,
+            text="\n".join(
+                f"{c.sheet} row {c.row}: {c.label}: {c.old} -> {c.new}"
+                for c in plan.preview.changes
+                if c.kind in ("changed", "added")
+            ),
+        )
+    return plan.preview

@@ -1,0 +1,251 @@
+"""Value objects the rules core takes and returns.
+
+Every object is a small frozen dataclass. Units are referenced by a stable id, never by
+name, so two Intercessor Squads are two units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+class BattleSize(StrEnum):
+    INCURSION = "incursion"
+    STRIKE_FORCE = "strike_force"
+    ONSLAUGHT = "onslaught"
+
+    @property
+    def points(self) -> int:
+        return _BATTLE_SIZE_POINTS[self]
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", " ").title()
+
+
+_BATTLE_SIZE_POINTS = {
+    BattleSize.INCURSION: 1000,
+    BattleSize.STRIKE_FORCE: 2000,
+    BattleSize.ONSLAUGHT: 3000,
+}
+
+
+class Placement(StrEnum):
+    """Where a unit starts the battle."""
+
+    BATTLEFIELD = "battlefield"
+    STRATEGIC_RESERVES = "strategic_reserves"
+    DEEP_STRIKE = "deep_strike"
+    # Any other reserves: aircraft, and units that a rule sets up later.
+    RESERVES = "reserves"
+
+    @property
+    def in_reserves(self) -> bool:
+        return self is not Placement.BATTLEFIELD
+
+
+class WarlordRule(StrEnum):
+    MAY = "may"
+    MUST = "must"
+    CANNOT = "cannot"
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    """A price: this many models (or fewer, down to the next bracket) cost these points."""
+
+    models: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class TransportPool:
+    """One block of a transport's capacity, e.g. 12 INFANTRY models or 1 DREADNOUGHT model."""
+
+    capacity: int
+    # A passenger must carry every keyword of at least one alternative; empty means any.
+    allowed: tuple[frozenset[str], ...] = ()
+    forbidden: frozenset[str] = frozenset()
+    # Keyword -> how many spaces one such model takes (e.g. JUMP PACK 2, CENTURION 3).
+    space: tuple[tuple[str, int], ...] = ()
+    # Where the data names them, the only datasheets this pool may carry.
+    only_datasheets: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Datasheet:
+    """The facts of one datasheet that the rules read."""
+
+    name: str
+    keywords: frozenset[str]
+    faction_keywords: frozenset[str]
+    brackets: tuple[Bracket, ...]
+    min_models: int = 1
+    max_models: int = 1
+    # Overrides the default Rule of Three (or Six) where the data states a limit.
+    limit: int | None = None
+    # Names of the Bodyguard datasheets this Leader may join.
+    leads: frozenset[str] = frozenset()
+    # As a Bodyguard: how many Leaders beyond the first it accepts.
+    extra_leaders: int = 0
+    # As a Leader: may join a Bodyguard that already has another Leader.
+    joins_led_unit: bool = False
+    transport: tuple[TransportPool, ...] = ()
+    deep_strike: bool = False
+    hover: bool = False
+    power: int | None = None
+    warlord: WarlordRule = WarlordRule.MAY
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+
+@dataclass(frozen=True, slots=True)
+class Enhancement:
+    name: str
+    points: int
+    detachment: str
+    # The bearer must carry every keyword of at least one alternative; empty means any.
+    required_keywords: tuple[frozenset[str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PricedOption:
+    name: str
+    points: int
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    id: str
+    datasheet: Datasheet
+    models: int
+    enhancements: tuple[Enhancement, ...] = ()
+    warlord: bool = False
+    options: tuple[PricedOption, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.datasheet.name
+
+
+@dataclass(frozen=True, slots=True)
+class Detachment:
+    name: str
+    faction_keyword: str
+    required_datasheets: frozenset[str] = frozenset()
+    forbidden_datasheets: frozenset[str] = frozenset()
+    # Datasheet names that gain BATTLELINE in this detachment.
+    battleline: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """Units of another faction the army may include, e.g. allied daemons, up to a cap."""
+
+    keyword: str
+    points_cap: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Army:
+    faction: str
+    faction_keyword: str
+    battle_size: BattleSize
+    units: tuple[Unit, ...]
+    # Zero or several are representable so DETACHMENT_REQUIRED can say what is wrong.
+    detachments: tuple[Detachment, ...] = ()
+    allies: tuple[Allowance, ...] = ()
+    # Keywords that exclude a unit despite the faction keyword (another chapter's units).
+    excluded_keywords: frozenset[str] = frozenset()
+    name: str = ""
+
+    @property
+    def detachment(self) -> Detachment | None:
+        return self.detachments[0] if len(self.detachments) == 1 else None
+
+    @property
+    def points_limit(self) -> int:
+        return self.battle_size.points
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A battle-formations declaration: hover, leaders, transports and reserves."""
+
+    hover: frozenset[str] = frozenset()
+    # (leader id, bodyguard id)
+    attachments: tuple[tuple[str, str], ...] = ()
+    # (passenger id, transport id)
+    embarkations: tuple[tuple[str, str], ...] = ()
+    # Unit id -> placement; a unit not listed is on the battlefield, or in reserves if
+    # it is an AIRCRAFT not in hover mode.
+    placements: tuple[tuple[str, Placement], ...] = ()
+    # A final declaration turns DEDICATED_TRANSPORT_EMPTY from a warning into an error.
+    final: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    code: str
+    severity: Severity
+    message: str
+    unit_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Meter:
+    """A used-against-cap figure, e.g. 350 / 500 pts in Strategic Reserves."""
+
+    code: str
+    label: str
+    used: int
+    cap: int
+    unit: str = "pts"
+    # Some caps must be strictly undercut (the 9th-edition power rule).
+    strict: bool = False
+
+    @property
+    def left(self) -> int:
+        return self.cap - self.used
+
+    @property
+    def over(self) -> bool:
+        return self.used >= self.cap if self.strict else self.used > self.cap
+
+    def __str__(self) -> str:
+        return f"{self.label}: {self.used} / {self.cap} {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    profile: str
+    points: int
+    points_limit: int
+    unit_points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    violations: tuple[Violation, ...] = ()
+    meters: tuple[Meter, ...] = ()
+
+    @property
+    def errors(self) -> tuple[Violation, ...]:
+        return tuple(v for v in self.violations if v.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> tuple[Violation, ...]:
+        return tuple(v for v in self.violations if v.severity is Severity.WARNING)
+
+    @property
+    def legal(self) -> bool:
+        return not self.errors
+
+    def codes(self) -> list[str]:
+        return [v.code for v in self.violations]

@@ -1,0 +1,85 @@
+"""The players' side: rosters and the units in them."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+
+from armybuilder.catalogue.models import (
+    Datasheet,
+    Detachment,
+    Enhancement,
+    Faction,
+    PointsRelease,
+)
+
+
+class BattleSize(models.TextChoices):
+    INCURSION = "incursion", "Incursion (1000 pts)"
+    STRIKE_FORCE = "strike_force", "Strike Force (2000 pts)"
+    ONSLAUGHT = "onslaught", "Onslaught (3000 pts)"
+
+
+class Profile(models.TextChoices):
+    CORE_10 = "core-10", "core-10: 10th edition core rules"
+    MATCHED_10 = "matched-10", "matched-10: tournament mission-pack limits"
+    NINE_10 = "nine-10", "nine-10: 9th-edition reserves rule"
+
+
+class Roster(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rosters"
+    )
+    name = models.CharField(max_length=150)
+    faction = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="rosters")
+    detachment = models.ForeignKey(
+        Detachment, null=True, blank=True, on_delete=models.PROTECT, related_name="rosters"
+    )
+    battle_size = models.CharField(
+        max_length=20, choices=BattleSize.choices, default=BattleSize.STRIKE_FORCE
+    )
+    profile = models.CharField(max_length=20, choices=Profile.choices, default=Profile.CORE_10)
+    release = models.ForeignKey(PointsRelease, on_delete=models.PROTECT, related_name="rosters")
+    share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RosterUnit(models.Model):
+    roster = models.ForeignKey(Roster, on_delete=models.CASCADE, related_name="units")
+    position = models.PositiveIntegerField(default=0)
+    datasheet = models.ForeignKey(Datasheet, on_delete=models.PROTECT, related_name="+")
+    models_count = models.PositiveSmallIntegerField("models", validators=[MinValueValidator(1)])
+    enhancement = models.ForeignKey(
+        Enhancement, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    warlord = models.BooleanField(default=False)
+    # The points a pasted list stated for this unit, kept beside our own price.
+    stated_points = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["roster", "position", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.datasheet} ({self.models_count})"
+
+
+class RosterUnitOption(models.Model):
+    unit = models.ForeignKey(RosterUnit, on_delete=models.CASCADE, related_name="options")
+    name = models.CharField(max_length=150)
+    count = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["unit", "name"], name="roster_unit_option_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} × {self.name}"
