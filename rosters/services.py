@@ -6,10 +6,14 @@ renders it; none of them checks a rule or prices a unit itself.
 
 from __future__ import annotations
 
+import secrets
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal
 
-from django.db.models import Prefetch
+from django.db import transaction
+from django.db.models import F, Prefetch, prefetch_related_objects
+from django.utils import timezone
 
 from armybuilder import rules
 from armybuilder.catalogue.models import (
@@ -24,7 +28,7 @@ from armybuilder.catalogue.models import (
     UnitPrice,
 )
 from armybuilder.rules import model as core
-from rosters.models import Roster, RosterUnit
+from rosters.models import Roster, RosterUnit, RosterUnitOption
 
 
 @dataclass(frozen=True)
@@ -179,63 +183,124 @@ def unit_key(unit: RosterUnit) -> str:
     return str(unit.pk)
 
 
-def roster_to_core(*, roster: Roster) -> core.Army:
-    """Turn a loaded roster into the core's Army, ids being the roster units' primary keys."""
-    units = list(roster.units.all())
-    prices = release_prices(
+@dataclass
+class DraftUnit:
+    """One unit of a roster, saved or not, as rows of the catalogue."""
+
+    key: str
+    datasheet: Datasheet
+    models: int
+    enhancement: Enhancement | None = None
+    warlord: bool = False
+    options: list[tuple[str, int]] = field(default_factory=list)
+
+
+@dataclass
+class Draft:
+    """A roster, saved or not (a pasted list being checked), ready to turn into an Army."""
+
+    name: str
+    faction: Faction
+    detachment: Detachment | None
+    battle_size: str
+    profile: str
+    release: PointsRelease
+    units: list[DraftUnit] = field(default_factory=list)
+
+
+def roster_to_draft(*, roster: Roster) -> Draft:
+    """Describe a loaded roster as a Draft whose unit keys are the roster units' ids."""
+    return Draft(
+        name=roster.name,
+        faction=roster.faction,
+        detachment=roster.detachment,
+        battle_size=roster.battle_size,
+        profile=roster.profile,
         release=roster.release,
-        datasheet_ids={u.datasheet_id for u in units},
-        enhancement_ids={u.enhancement_id for u in units if u.enhancement_id is not None},
-    )
-    keyword, excluded, allies, chain_ids = army_faction_rules(faction=roster.faction)
-    sheets: dict[int, core.Datasheet] = {}
-    core_units = []
-    for unit in units:
-        sheet = sheets.get(unit.datasheet_id)
-        if sheet is None:
-            sheet = sheets[unit.datasheet_id] = datasheet_to_core(
-                datasheet=unit.datasheet, brackets=prices.brackets.get(unit.datasheet_id, ())
-            )
-        core_units.append(
-            core.Unit(
-                id=unit_key(unit),
-                datasheet=sheet,
+        units=[
+            DraftUnit(
+                key=unit_key(unit),
+                datasheet=unit.datasheet,
                 models=unit.models_count,
-                enhancements=(
-                    (enhancement_to_core(enhancement=unit.enhancement, prices=prices),)
-                    if unit.enhancement is not None
-                    else ()
-                ),
+                enhancement=unit.enhancement,
                 warlord=unit.warlord,
-                options=tuple(
-                    core.PricedOption(
-                        name=o.name,
-                        points=prices.options.get((unit.datasheet_id, o.name.casefold()), 0),
-                        count=o.count,
-                    )
-                    for o in unit.options.all()
-                ),
+                options=[(o.name, o.count) for o in unit.options.all()],
             )
+            for unit in roster.units.all()
+        ],
+    )
+
+
+def draft_to_core(*, draft: Draft) -> core.Army:
+    """Turn a Draft into the core's Army, loading prices in a fixed number of queries."""
+    sheets_by_id = {u.datasheet.pk: u.datasheet for u in draft.units}
+    # Drafts from a pasted list carry bare datasheet rows; fetch what the core needs once.
+    prefetch_related_objects(
+        [d for d in sheets_by_id.values() if not _is_prefetched(d)],
+        Prefetch("transport_pools", queryset=TransportPool.objects.order_by("position")),
+        Prefetch("leads", queryset=Datasheet.objects.only("id", "name")),
+    )
+    prices = release_prices(
+        release=draft.release,
+        datasheet_ids=set(sheets_by_id),
+        enhancement_ids={u.enhancement.pk for u in draft.units if u.enhancement is not None},
+    )
+    keyword, excluded, allies, chain_ids = army_faction_rules(faction=draft.faction)
+    sheets = {
+        pk: datasheet_to_core(datasheet=d, brackets=prices.brackets.get(pk, ()))
+        for pk, d in sheets_by_id.items()
+    }
+    core_units = tuple(
+        core.Unit(
+            id=unit.key,
+            datasheet=sheets[unit.datasheet.pk],
+            models=unit.models,
+            enhancements=(
+                (enhancement_to_core(enhancement=unit.enhancement, prices=prices),)
+                if unit.enhancement is not None
+                else ()
+            ),
+            warlord=unit.warlord,
+            options=tuple(
+                core.PricedOption(
+                    name=name,
+                    points=prices.options.get((unit.datasheet.pk, name.casefold()), 0),
+                    count=count,
+                )
+                for name, count in unit.options
+            ),
         )
+        for unit in draft.units
+    )
     detachments = (
         (
             detachment_to_core(
-                detachment=roster.detachment, army_keyword=keyword, chain_ids=chain_ids
+                detachment=draft.detachment, army_keyword=keyword, chain_ids=chain_ids
             ),
         )
-        if roster.detachment is not None
+        if draft.detachment is not None
         else ()
     )
     return core.Army(
-        faction=roster.faction.name,
+        faction=draft.faction.name,
         faction_keyword=keyword,
-        battle_size=core.BattleSize(roster.battle_size),
-        units=tuple(core_units),
+        battle_size=core.BattleSize(draft.battle_size),
+        units=core_units,
         detachments=detachments,
         allies=allies,
         excluded_keywords=excluded,
-        name=roster.name,
+        name=draft.name,
     )
+
+
+def _is_prefetched(datasheet: Datasheet) -> bool:
+    cache = getattr(datasheet, "_prefetched_objects_cache", {})
+    return "transport_pools" in cache and "leads" in cache
+
+
+def roster_to_core(*, roster: Roster) -> core.Army:
+    """Turn a loaded roster into the core's Army, ids being the roster units' primary keys."""
+    return draft_to_core(draft=roster_to_draft(roster=roster))
 
 
 def enhancement_to_core(*, enhancement: Enhancement, prices: ReleasePrices) -> core.Enhancement:
@@ -247,11 +312,17 @@ def enhancement_to_core(*, enhancement: Enhancement, prices: ReleasePrices) -> c
     )
 
 
-def roster_validate(
-    *, roster: Roster, declaration: core.Declaration | None = None
-) -> rules.model.Result:
+def draft_validate(
+    *, draft: Draft, declaration: core.Declaration | None = None
+) -> tuple[core.Army, core.Result]:
+    """Validate a draft under its own profile; return the Army checked and the Result."""
+    army = draft_to_core(draft=draft)
+    return army, rules.validate(army, declaration, draft.profile)
+
+
+def roster_validate(*, roster: Roster, declaration: core.Declaration | None = None) -> core.Result:
     """Validate a loaded roster under its own profile and return the core's Result."""
-    return rules.validate(roster_to_core(roster=roster), declaration, roster.profile)
+    return draft_validate(draft=roster_to_draft(roster=roster), declaration=declaration)[1]
 
 
 class RosterError(ValueError):
@@ -318,6 +389,10 @@ def roster_add_unit(
             ERR_BAD_MODEL_COUNT.format(datasheet=datasheet, allowed=allowed, models=models)
         )
     last = roster.units.order_by("-position").values_list("position", flat=True).first()
+    if not warlord and not roster.units.filter(warlord=True).exists():
+        # As the official app does, the first unit able to lead the army becomes Warlord.
+        facts = datasheet_to_core(datasheet=datasheet, brackets=())
+        warlord = rules.can_be_warlord(core.Unit(id="new", datasheet=facts, models=models))
     return RosterUnit.objects.create(
         roster=roster,
         datasheet=datasheet,
@@ -326,3 +401,191 @@ def roster_add_unit(
         warlord=warlord,
         position=(last or 0) + 1,
     )
+
+
+ERR_ENHANCEMENT_DETACHMENT = "{enhancement} is not an enhancement of {detachment}."
+ERR_DETACHMENT_FACTION = "{detachment} is not a detachment of {faction}."
+ERR_RELEASE_NOT_NEWER = "The roster is already priced under {release}."
+
+
+def faction_detachments(*, faction: Faction) -> list[Detachment]:
+    """Return the detachments a faction may use: its own and its ancestors'."""
+    chain = faction_chain(faction)
+    return list(
+        Detachment.objects.filter(faction__in=chain).select_related("faction").order_by("name")
+    )
+
+
+def roster_update(
+    *,
+    roster: Roster,
+    name: str | None = None,
+    detachment: Detachment | None = None,
+    battle_size: str | None = None,
+    profile: str | None = None,
+) -> Roster:
+    """Change a roster's name, detachment, battle size or profile."""
+    if detachment is not None:
+        if detachment.faction_id not in {f.pk for f in faction_chain(roster.faction)}:
+            raise RosterError(
+                ERR_DETACHMENT_FACTION.format(detachment=detachment, faction=roster.faction)
+            )
+        if roster.detachment_id != detachment.pk:
+            # Enhancements belong to a detachment; a new detachment leaves them behind.
+            roster.units.exclude(enhancement=None).update(enhancement=None)
+        roster.detachment = detachment
+    if name is not None:
+        roster.name = name
+    if battle_size is not None:
+        roster.battle_size = battle_size
+    if profile is not None:
+        roster.profile = profile
+    roster.save()
+    return roster
+
+
+def roster_duplicate(*, roster: Roster, name: str | None = None) -> Roster:
+    """Copy a roster with all its units for the same owner."""
+    with transaction.atomic():
+        units = list(roster.units.prefetch_related("options"))
+        copy = Roster.objects.create(
+            owner=roster.owner,
+            name=name or f"{roster.name} (copy)",
+            faction=roster.faction,
+            detachment=roster.detachment,
+            battle_size=roster.battle_size,
+            profile=roster.profile,
+            release=roster.release,
+        )
+        for unit in units:
+            _copy_unit(unit, roster=copy, position=unit.position)
+    return copy
+
+
+def _copy_unit(unit: RosterUnit, *, roster: Roster, position: int) -> RosterUnit:
+    options = list(unit.options.all())
+    copy = RosterUnit.objects.create(
+        roster=roster,
+        position=position,
+        datasheet_id=unit.datasheet_id,
+        models_count=unit.models_count,
+        enhancement_id=unit.enhancement_id,
+        warlord=unit.warlord,
+        stated_points=unit.stated_points,
+    )
+    RosterUnitOption.objects.bulk_create(
+        RosterUnitOption(unit=copy, name=o.name, count=o.count) for o in options
+    )
+    return copy
+
+
+def roster_unit_update(
+    *,
+    unit: RosterUnit,
+    models: int | None = None,
+    enhancement: Enhancement | Literal["keep"] | None = "keep",
+) -> RosterUnit:
+    """Change a unit's model count or enhancement; the count must be one the datasheet allows."""
+    roster = unit.roster
+    if models is not None and models != unit.models_count:
+        counts = datasheet_model_counts(datasheet=unit.datasheet, release=roster.release)
+        if models not in counts:
+            allowed = f"{counts[0]} to {counts[-1]}" if counts else "no"
+            raise RosterError(
+                ERR_BAD_MODEL_COUNT.format(datasheet=unit.datasheet, allowed=allowed, models=models)
+            )
+        unit.models_count = models
+    if enhancement != "keep":
+        if enhancement is not None and enhancement.detachment_id != roster.detachment_id:
+            raise RosterError(
+                ERR_ENHANCEMENT_DETACHMENT.format(
+                    enhancement=enhancement, detachment=roster.detachment or "no detachment"
+                )
+            )
+        unit.enhancement = enhancement
+    unit.save()
+    Roster.objects.filter(pk=roster.pk).update(updated=timezone.now())
+    return unit
+
+
+def roster_unit_duplicate(*, unit: RosterUnit) -> RosterUnit:
+    """Add a copy of a unit right after it, without its enhancement or Warlord mark."""
+    with transaction.atomic():
+        roster = unit.roster
+        roster.units.filter(position__gt=unit.position).update(position=F("position") + 1)
+        copy = _copy_unit(unit, roster=roster, position=unit.position + 1)
+        # An enhancement and the Warlord are one per army: the copy is a plain unit.
+        copy.enhancement = None
+        copy.warlord = False
+        copy.save(update_fields=["enhancement", "warlord"])
+    return copy
+
+
+def roster_unit_remove(*, unit: RosterUnit) -> None:
+    """Remove a unit from its roster."""
+    roster_id = unit.roster_id
+    unit.delete()
+    Roster.objects.filter(pk=roster_id).update(updated=timezone.now())
+
+
+def roster_set_warlord(*, roster: Roster, unit: RosterUnit | None) -> None:
+    """Mark one unit as the Warlord, or clear the choice; the rules core judges the choice."""
+    with transaction.atomic():
+        roster.units.filter(warlord=True).update(warlord=False)
+        if unit is not None:
+            RosterUnit.objects.filter(pk=unit.pk).update(warlord=True)
+        Roster.objects.filter(pk=roster.pk).update(updated=timezone.now())
+
+
+def roster_share(*, roster: Roster, enabled: bool) -> Roster:
+    """Turn the read-only share link on (with a fresh unguessable token) or off."""
+    roster.share_token = secrets.token_urlsafe(24) if enabled else None
+    roster.save(update_fields=["share_token"])
+    return roster
+
+
+@dataclass(frozen=True)
+class RepriceLine:
+    unit_id: str
+    name: str
+    old: int
+    new: int
+
+    @property
+    def delta(self) -> int:
+        return self.new - self.old
+
+
+@dataclass(frozen=True)
+class RepricePreview:
+    old_release: PointsRelease
+    new_release: PointsRelease
+    lines: list[RepriceLine]
+    old_total: int
+    new_total: int
+
+
+def roster_reprice(
+    *, roster: Roster, release: PointsRelease, apply: bool = False
+) -> RepricePreview:
+    """Show each unit's price under the roster's release and a newer one; apply only if asked."""
+    if release.pk == roster.release_id:
+        raise RosterError(ERR_RELEASE_NOT_NEWER.format(release=release))
+    draft = roster_to_draft(roster=roster)
+    old = rules.validate(draft_to_core(draft=draft), None, draft.profile)
+    draft.release = release
+    new = rules.validate(draft_to_core(draft=draft), None, draft.profile)
+    preview = RepricePreview(
+        old_release=roster.release,
+        new_release=release,
+        lines=[
+            RepriceLine(u.key, u.datasheet.name, old.unit_points[u.key], new.unit_points[u.key])
+            for u in draft.units
+        ],
+        old_total=old.points,
+        new_total=new.points,
+    )
+    if apply:
+        roster.release = release
+        roster.save(update_fields=["release", "updated"])
+    return preview

@@ -6,4 +6,24 @@ app_name = "rosters"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("rosters/", views.roster_list, name="list"),
+    path("rosters/new/", views.roster_create, name="create"),
+    path("rosters/new/detachments/", views.detachment_options, name="detachment_options"),
+    path("rosters/<int:pk>/", views.roster_detail, name="roster"),
+    path("rosters/<int:pk>/rename/", views.roster_rename, name="rename"),
+    path("rosters/<int:pk>/duplicate/", views.roster_duplicate, name="duplicate"),
+    path("rosters/<int:pk>/delete/", views.roster_delete, name="delete"),
+    path("rosters/<int:pk>/share/", views.roster_share, name="share"),
+    path("rosters/<int:pk>/reprice/", views.roster_reprice, name="reprice"),
+    path("rosters/<int:pk>/warlord/", views.warlord_set, name="warlord"),
+    path("rosters/<int:pk>/units/add/", views.unit_add, name="unit_add"),
+    path("rosters/<int:pk>/units/<int:unit_pk>/", views.unit_update, name="unit_update"),
+    path(
+        "rosters/<int:pk>/units/<int:unit_pk>/duplicate/",
+        views.unit_duplicate,
+        name="unit_duplicate",
+    ),
+    path("rosters/<int:pk>/units/<int:unit_pk>/remove/", views.unit_remove, name="unit_remove"),
+    path("shared/<str:token>/", views.roster_shared, name="shared"),
 ]

@@ -1,15 +1,259 @@
-"""Pages of the players' side."""
+"""Pages of the players' side: accounts, My rosters, and the builder.
+
+Views parse input, call one service, and render. Mutating builder endpoints answer an
+htmx request with the refreshed builder panel and a plain form post with a redirect.
+"""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
 
-from armybuilder.catalogue.models import Faction, PointsRelease
+from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction, PointsRelease
+from rosters import services
+from rosters.builder import builder_page
+from rosters.forms import RosterCreateForm, RosterRenameForm, SignUpForm, faction_choices
+from rosters.models import Roster, RosterUnit
+
+MSG_CREATED = "Created {name}. Add units from the list of datasheets."
+MSG_DELETED = "Deleted {name}."
+MSG_DUPLICATED = "Created {name} as a copy."
+MSG_RENAMED = "Renamed to {name}."
+MSG_REPRICED = "{name} is now priced under {release}."
+MSG_SHARE_ON = "Anyone with the link can now read this roster."
+MSG_SHARE_OFF = "The share link is off; the old link no longer works."
+ERR_BAD_NUMBER = "Model count must be a whole number."
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Show what the site is and what the catalogue holds."""
+    """Show what the site is, or the player's rosters once logged in."""
+    if request.user.is_authenticated:
+        return redirect("rosters:list")
     factions = Faction.objects.filter(parent__isnull=True).prefetch_related("children")
     release = PointsRelease.objects.filter(is_current=True).first()
     return render(request, "rosters/home.html", {"factions": factions, "release": release})
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create a player account and log it in."""
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("rosters:list")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+def _owned(request: HttpRequest, pk: int) -> Roster:
+    # Someone else's roster is a 404, never a 403: ids reveal nothing.
+    if not Roster.objects.filter(pk=pk, owner=request.user).exists():
+        raise Http404
+    return services.roster_load(roster_id=pk)
+
+
+def _owned_unit(request: HttpRequest, pk: int, unit_pk: int) -> RosterUnit:
+    return get_object_or_404(
+        RosterUnit.objects.select_related("roster", "datasheet"),
+        pk=unit_pk,
+        roster_id=pk,
+        roster__owner=request.user,
+    )
+
+
+@login_required
+def roster_list(request: HttpRequest) -> HttpResponse:
+    """List the player's rosters with points and a legal or illegal badge."""
+    rosters = []
+    for roster in Roster.objects.filter(owner=request.user).select_related("faction", "detachment"):
+        loaded = services.roster_load(roster_id=roster.pk)
+        rosters.append((loaded, services.roster_validate(roster=loaded)))
+    return render(request, "rosters/roster_list.html", {"rosters": rosters})
+
+
+@login_required
+def roster_create(request: HttpRequest) -> HttpResponse:
+    """Create a roster: faction, detachment, battle size and profile."""
+    form = RosterCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        roster = services.roster_create(
+            owner=request.user,
+            name=data["name"],
+            faction=data["faction"],
+            detachment=data["detachment"],
+            battle_size=data["battle_size"],
+            profile=data["profile"],
+        )
+        messages.success(request, MSG_CREATED.format(name=roster.name))
+        return redirect("rosters:roster", pk=roster.pk)
+    detachments = Detachment.objects.select_related("faction").order_by("faction__name", "name")
+    context = {"form": form, "detachments": detachments, "faction_groups": faction_choices()}
+    return render(request, "rosters/roster_create.html", context)
+
+
+@login_required
+@require_GET
+def detachment_options(request: HttpRequest) -> HttpResponse:
+    """Return the detachment options of one faction, for the create form."""
+    faction = get_object_or_404(Faction, pk=request.GET.get("faction") or 0)
+    return render(
+        request,
+        "rosters/_detachment_options.html",
+        {"detachments": services.faction_detachments(faction=faction)},
+    )
+
+
+@login_required
+def roster_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show the builder: units, points, violations and the datasheet picker."""
+    page = builder_page(roster=_owned(request, pk))
+    return render(request, "rosters/roster_detail.html", {"page": page, "editable": True})
+
+
+def roster_shared(request: HttpRequest, token: str) -> HttpResponse:
+    """Show a roster read-only to anyone holding its share token."""
+    roster = get_object_or_404(Roster, share_token=token)
+    page = builder_page(roster=services.roster_load(roster_id=roster.pk), with_picker=False)
+    return render(request, "rosters/roster_detail.html", {"page": page, "editable": False})
+
+
+def _builder_response(request: HttpRequest, pk: int) -> HttpResponse:
+    if request.headers.get("HX-Request"):
+        page = builder_page(roster=services.roster_load(roster_id=pk))
+        return render(request, "rosters/_builder.html", {"page": page, "editable": True})
+    return redirect("rosters:roster", pk=pk)
+
+
+def _error(request: HttpRequest, pk: int, message: str) -> HttpResponse:
+    messages.error(request, message)
+    if request.headers.get("HX-Request"):
+        page = builder_page(roster=services.roster_load(roster_id=pk))
+        response = render(
+            request, "rosters/_builder.html", {"page": page, "editable": True, "error": message}
+        )
+        return response
+    return redirect("rosters:roster", pk=pk)
+
+
+@login_required
+@require_POST
+def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add a unit of the chosen datasheet at its smallest size."""
+    roster = _owned(request, pk)
+    datasheet = get_object_or_404(Datasheet, pk=request.POST.get("datasheet") or 0)
+    try:
+        services.roster_add_unit(roster=roster, datasheet=datasheet)
+    except services.RosterError as exc:
+        return _error(request, pk, str(exc))
+    return _builder_response(request, pk)
+
+
+@login_required
+@require_POST
+def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    """Change a unit's model count or enhancement."""
+    unit = _owned_unit(request, pk, unit_pk)
+    models: int | None = None
+    if "models" in request.POST:
+        try:
+            models = int(request.POST["models"])
+        except ValueError:
+            return _error(request, pk, ERR_BAD_NUMBER)
+    enhancement: Enhancement | str | None = "keep"
+    if "enhancement" in request.POST:
+        raw = request.POST["enhancement"]
+        enhancement = get_object_or_404(Enhancement, pk=raw) if raw else None
+    try:
+        services.roster_unit_update(unit=unit, models=models, enhancement=enhancement)  # type: ignore[arg-type]
+    except services.RosterError as exc:
+        return _error(request, pk, str(exc))
+    return _builder_response(request, pk)
+
+
+@login_required
+@require_POST
+def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    """Add a copy of a unit."""
+    services.roster_unit_duplicate(unit=_owned_unit(request, pk, unit_pk))
+    return _builder_response(request, pk)
+
+
+@login_required
+@require_POST
+def unit_remove(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    """Remove a unit."""
+    services.roster_unit_remove(unit=_owned_unit(request, pk, unit_pk))
+    return _builder_response(request, pk)
+
+
+@login_required
+@require_POST
+def warlord_set(request: HttpRequest, pk: int) -> HttpResponse:
+    """Choose the Warlord among the roster's units, or clear it."""
+    roster = _owned(request, pk)
+    raw = request.POST.get("unit")
+    unit = get_object_or_404(RosterUnit, pk=raw, roster=roster) if raw else None
+    services.roster_set_warlord(roster=roster, unit=unit)
+    return _builder_response(request, pk)
+
+
+@login_required
+def roster_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    """Rename a roster."""
+    roster = _owned(request, pk)
+    form = RosterRenameForm(request.POST or None, initial={"name": roster.name})
+    if request.method == "POST" and form.is_valid():
+        services.roster_update(roster=roster, name=form.cleaned_data["name"])
+        messages.success(request, MSG_RENAMED.format(name=roster.name))
+        return redirect("rosters:roster", pk=pk)
+    return render(request, "rosters/roster_rename.html", {"form": form, "roster": roster})
+
+
+@login_required
+@require_POST
+def roster_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
+    """Copy a roster with its units."""
+    copy = services.roster_duplicate(roster=_owned(request, pk))
+    messages.success(request, MSG_DUPLICATED.format(name=copy.name))
+    return redirect("rosters:roster", pk=copy.pk)
+
+
+@login_required
+def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Ask for confirmation, then delete a roster."""
+    roster = _owned(request, pk)
+    if request.method == "POST":
+        name = roster.name
+        roster.delete()
+        messages.success(request, MSG_DELETED.format(name=name))
+        return redirect("rosters:list")
+    return render(request, "rosters/roster_delete.html", {"roster": roster})
+
+
+@login_required
+@require_POST
+def roster_share(request: HttpRequest, pk: int) -> HttpResponse:
+    """Turn the read-only share link on or off."""
+    enabled = request.POST.get("enabled") == "1"
+    services.roster_share(roster=_owned(request, pk), enabled=enabled)
+    messages.success(request, MSG_SHARE_ON if enabled else MSG_SHARE_OFF)
+    return redirect("rosters:roster", pk=pk)
+
+
+@login_required
+def roster_reprice(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show old and new prices under the current release; apply them on confirmation."""
+    roster = _owned(request, pk)
+    current = PointsRelease.objects.current()
+    if current.pk == roster.release_id:
+        return redirect("rosters:roster", pk=pk)
+    apply = request.method == "POST"
+    preview = services.roster_reprice(roster=roster, release=current, apply=apply)
+    if apply:
+        messages.success(request, MSG_REPRICED.format(name=roster.name, release=current.name))
+        return redirect("rosters:roster", pk=pk)
+    return render(request, "rosters/roster_reprice.html", {"roster": roster, "preview": preview})

@@ -1,0 +1,91 @@
+"""armybuilder.rules: the framework-free rules core (plain Python, standard library only).
+
+Data flow::
+
+    Army (+ Declaration)  ──►  validate(army, declaration, profile)  ──►  Result
+    frozen dataclasses          one pass: Context, then the profile's      points, per-unit
+    from model.py               checks in RULES.md order                  points, violations,
+                                                                          meters
+
+1. ``Context.build`` (context.py) indexes the army by unit id and prices every unit once
+   (bracket + enhancements + priced options).
+2. With a declaration, ``formations.resolve`` applies it: who leads whom, who rides in
+   what, where every unit starts. Entries it cannot apply become violations and are
+   never applied to another unit.
+3. The profile's ``muster_checks()`` run always; its ``formation_checks()`` and
+   ``reserve_meters()`` run with a declaration. Every meter over its cap is a violation of
+   the meter's code. The rules live once, in muster.py, formations.py, transport.py and
+   reserves.py; codes.py holds the RULES.md codes and the message templates.
+4. Violations are sorted (code order, unit ids, message), so the result never depends
+   on the order of units. Work is linear in the number of units and declaration entries.
+
+Entry points::
+
+    validate(army, declaration=None, profile="core-10") -> Result
+    strategic_reserves(army, declaration, profile="core-10") -> Meter | None
+    reserve_meters(army, declaration, profile="core-10") -> tuple[Meter, ...]
+    unit_points(unit) -> int
+    datasheet_limit(army, sheet, profile) -> int           (the builder's "2 / 3")
+    enhancement_problems(unit, enhancement, detachment)   (why an enhancement cannot go)
+    enhancement_refusal(unit) -> str;  can_be_warlord(unit) -> bool
+    get_profile(name) -> Profile;  PROFILES: name -> Profile
+
+Adding a profile (e.g. a new edition or mission pack):
+
+1. Create ``profiles/<name>.py`` with a subclass of ``Profile`` (profiles/core10.py) or of
+   the profile it extends. Set ``name`` and ``description``; override only the parameter
+   methods that differ (``datasheet_limits``, ``datasheet_limit``,
+   ``titanic_character_limit``, ``strategic_reserves_cap``) or extend
+   ``muster_checks()`` / ``formation_checks()`` / ``reserve_meters()``. A new rule goes in
+   the module of its phase, with its code and message in codes.py.
+2. Register an instance in the ``PROFILES`` tuple in profiles/__init__.py.
+3. Add its cases to tests/rules (one table per code it changes).
+"""
+
+from armybuilder.rules import codes, model
+from armybuilder.rules.context import unit_points
+from armybuilder.rules.model import (
+    Army,
+    BattleSize,
+    Declaration,
+    Meter,
+    Placement,
+    Result,
+    Severity,
+    Violation,
+)
+from armybuilder.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, get_profile
+from armybuilder.rules.validate import (
+    can_be_warlord,
+    datasheet_limit,
+    enhancement_problems,
+    enhancement_refusal,
+    reserve_meters,
+    strategic_reserves,
+    validate,
+)
+
+__all__ = [
+    "DEFAULT_PROFILE",
+    "PROFILES",
+    "Army",
+    "BattleSize",
+    "Declaration",
+    "Meter",
+    "Placement",
+    "Profile",
+    "Result",
+    "Severity",
+    "Violation",
+    "can_be_warlord",
+    "codes",
+    "datasheet_limit",
+    "enhancement_problems",
+    "enhancement_refusal",
+    "get_profile",
+    "model",
+    "reserve_meters",
+    "strategic_reserves",
+    "unit_points",
+    "validate",
+]

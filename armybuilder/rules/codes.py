@@ -1,0 +1,208 @@
+"""Violation codes from RULES.md, their default severities and message templates.
+
+Codes are the strings RULES.md uses, unchanged: the API, the CLI and the tests share them.
+Messages are our own plain words and name the units involved; every template is a module
+constant so a face can find (or translate) them in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from armybuilder.rules.model import Placement, Severity, Unit, Violation
+
+# Muster Armies.
+POINTS_LIMIT: Final = "POINTS_LIMIT"
+FACTION_KEYWORD: Final = "FACTION_KEYWORD"
+DETACHMENT_REQUIRED: Final = "DETACHMENT_REQUIRED"
+DETACHMENT_UNIT_RULE: Final = "DETACHMENT_UNIT_RULE"
+UNIT_SIZE: Final = "UNIT_SIZE"
+DATASHEET_LIMIT: Final = "DATASHEET_LIMIT"
+EPIC_HERO_DUPLICATE: Final = "EPIC_HERO_DUPLICATE"
+TITANIC_CHARACTER_LIMIT: Final = "TITANIC_CHARACTER_LIMIT"
+ENHANCEMENT_NOT_CHARACTER: Final = "ENHANCEMENT_NOT_CHARACTER"
+ENHANCEMENT_EPIC_HERO: Final = "ENHANCEMENT_EPIC_HERO"
+ENHANCEMENT_LIMIT: Final = "ENHANCEMENT_LIMIT"
+ENHANCEMENT_DUPLICATE: Final = "ENHANCEMENT_DUPLICATE"
+ENHANCEMENT_PER_UNIT: Final = "ENHANCEMENT_PER_UNIT"
+ENHANCEMENT_DETACHMENT: Final = "ENHANCEMENT_DETACHMENT"
+ENHANCEMENT_RESTRICTED: Final = "ENHANCEMENT_RESTRICTED"
+CHARACTER_REQUIRED: Final = "CHARACTER_REQUIRED"
+WARLORD: Final = "WARLORD"
+
+# Declare Battle Formations.
+LEADER_NOT_ELIGIBLE: Final = "LEADER_NOT_ELIGIBLE"
+LEADER_SLOTS: Final = "LEADER_SLOTS"
+LEADER_SPLIT: Final = "LEADER_SPLIT"
+TRANSPORT_NOT_TRANSPORT: Final = "TRANSPORT_NOT_TRANSPORT"
+TRANSPORT_CAPACITY: Final = "TRANSPORT_CAPACITY"
+TRANSPORT_NOT_ALLOWED: Final = "TRANSPORT_NOT_ALLOWED"
+DEDICATED_TRANSPORT_EMPTY: Final = "DEDICATED_TRANSPORT_EMPTY"
+AIRCRAFT_MUST_RESERVE: Final = "AIRCRAFT_MUST_RESERVE"
+DEEP_STRIKE_INELIGIBLE: Final = "DEEP_STRIKE_INELIGIBLE"
+FORTIFICATION_RESERVE: Final = "FORTIFICATION_RESERVE"
+STRATEGIC_RESERVES_CAP: Final = "STRATEGIC_RESERVES_CAP"
+RESERVES_UNITS_CAP: Final = "RESERVES_UNITS_CAP"
+RESERVES_POINTS_CAP: Final = "RESERVES_POINTS_CAP"
+EMBARKED_RESERVE_MISMATCH: Final = "EMBARKED_RESERVE_MISMATCH"
+
+# Reserves, 9th-edition rule.
+RESERVES_POWER_CAP: Final = "RESERVES_POWER_CAP"
+
+# Extension (not in RULES.md): a declaration entry names a unit the army does not have.
+UNKNOWN_UNIT: Final = "UNKNOWN_UNIT"
+
+# RULES.md order; violations are sorted by it so every face lists them the same way.
+ALL_CODES: Final[tuple[str, ...]] = (
+    POINTS_LIMIT,
+    FACTION_KEYWORD,
+    DETACHMENT_REQUIRED,
+    DETACHMENT_UNIT_RULE,
+    UNIT_SIZE,
+    DATASHEET_LIMIT,
+    EPIC_HERO_DUPLICATE,
+    TITANIC_CHARACTER_LIMIT,
+    ENHANCEMENT_NOT_CHARACTER,
+    ENHANCEMENT_EPIC_HERO,
+    ENHANCEMENT_LIMIT,
+    ENHANCEMENT_DUPLICATE,
+    ENHANCEMENT_PER_UNIT,
+    ENHANCEMENT_DETACHMENT,
+    ENHANCEMENT_RESTRICTED,
+    CHARACTER_REQUIRED,
+    WARLORD,
+    LEADER_NOT_ELIGIBLE,
+    LEADER_SLOTS,
+    LEADER_SPLIT,
+    TRANSPORT_NOT_TRANSPORT,
+    TRANSPORT_CAPACITY,
+    TRANSPORT_NOT_ALLOWED,
+    DEDICATED_TRANSPORT_EMPTY,
+    AIRCRAFT_MUST_RESERVE,
+    DEEP_STRIKE_INELIGIBLE,
+    FORTIFICATION_RESERVE,
+    STRATEGIC_RESERVES_CAP,
+    RESERVES_UNITS_CAP,
+    RESERVES_POINTS_CAP,
+    EMBARKED_RESERVE_MISMATCH,
+    RESERVES_POWER_CAP,
+    UNKNOWN_UNIT,
+)
+CODE_ORDER: Final[dict[str, int]] = {code: i for i, code in enumerate(ALL_CODES)}
+
+# The severity a code has unless a check says otherwise (see DEDICATED_TRANSPORT_EMPTY in a
+# final declaration, and RESERVES_POWER_CAP when power ratings are missing).
+WARNING_CODES: Final[frozenset[str]] = frozenset({DEDICATED_TRANSPORT_EMPTY})
+
+# Messages. Fields in braces are filled with unit names, counts and points.
+MSG_POINTS_LIMIT: Final = "Army: {points} / {limit} pts, {over} pts over the {size} limit"
+
+MSG_FACTION_MISSING: Final = "{unit} does not have the {keyword} keyword"
+MSG_FACTION_EXCLUDED: Final = "{unit} cannot be included: it has the {keywords} keyword"
+MSG_ALLY_CAP: Final = "Allied {keyword} units ({units}): {used} / {cap} pts"
+
+MSG_DETACHMENT_NONE: Final = "Choose a detachment"
+MSG_DETACHMENT_SEVERAL: Final = "{count} detachments chosen ({names}): choose exactly one"
+MSG_DETACHMENT_FACTION: Final = "{detachment} is not a {keyword} detachment"
+MSG_DETACHMENT_REQUIRES: Final = "{detachment} requires a {datasheet}"
+MSG_DETACHMENT_FORBIDS: Final = "{detachment} does not allow {datasheet}"
+
+MSG_UNIT_SIZE: Final = "{unit}: {models} models, {allowed} allowed"
+MSG_UNIT_NO_BRACKET: Final = "{unit}: no points listed for {models} models"
+
+MSG_DATASHEET_LIMIT: Final = "{count} \u00d7 {name}: at most {limit} allowed"
+MSG_EPIC_HERO_DUPLICATE: Final = "{count} \u00d7 {name}: an Epic Hero may be included only once"
+MSG_TITANIC_CHARACTERS: Final = (
+    "{count} TITANIC CHARACTERS ({units}): at most {limit} allowed at {size}"
+)
+
+MSG_ENHANCEMENT_NOT_CHARACTER: Final = "{unit} cannot take {enhancement}: it is not a CHARACTER"
+MSG_ENHANCEMENT_EPIC_HERO: Final = "{unit} cannot take {enhancement}: it is an Epic Hero"
+MSG_ENHANCEMENT_LIMIT: Final = "{count} enhancements in the army: at most {limit} allowed"
+MSG_ENHANCEMENT_DUPLICATE: Final = "{enhancement} is taken {count} times ({units}): once at most"
+MSG_ENHANCEMENT_PER_UNIT: Final = "{unit} has {count} enhancements ({names}): one at most"
+MSG_ENHANCEMENT_DETACHMENT: Final = "{unit}: {enhancement} belongs to {owner}, not to {detachment}"
+MSG_ENHANCEMENT_RESTRICTED: Final = "{unit} cannot take {enhancement}: it needs {keywords}"
+# Why a unit takes no enhancement at all, shown where the choice would be.
+MSG_REFUSE_NOT_CHARACTER: Final = "Only CHARACTER units can take enhancements"
+MSG_REFUSE_EPIC_HERO: Final = "Epic Heroes cannot take enhancements"
+
+MSG_CHARACTER_REQUIRED: Final = "The army needs a CHARACTER who can be the Warlord"
+MSG_WARLORD_NONE: Final = "Choose a Warlord"
+MSG_WARLORD_NONE_MUST: Final = "Choose a Warlord: {units} must be the Warlord"
+MSG_WARLORD_SEVERAL: Final = "{count} Warlords chosen ({units}): choose one"
+MSG_WARLORD_NOT_CHARACTER: Final = "{unit} cannot be the Warlord: it is not a CHARACTER"
+MSG_WARLORD_CANNOT: Final = "{unit} cannot be the Warlord"
+MSG_WARLORD_MUST: Final = "{unit} must be the Warlord"
+
+MSG_LEADER_NOT_LISTED: Final = "{leader} cannot lead {bodyguard}"
+MSG_LEADER_NOT_CHARACTER: Final = "{leader} cannot lead {bodyguard}: it is not a CHARACTER"
+MSG_LEADER_ITSELF: Final = "{leader} cannot lead itself"
+MSG_LEADER_TWICE: Final = "{leader} is attached to {count} units ({units}): a Leader joins one"
+MSG_LEADER_IS_LED: Final = "{bodyguard} is leading {led} and cannot also be led by {leader}"
+MSG_LEADER_SLOTS: Final = "{bodyguard} is led by {count} Leaders ({leaders}): at most {allowed}"
+MSG_SPLIT_TRANSPORTS: Final = (
+    "{units} are one attached unit but are embarked in different transports ({transports})"
+)
+MSG_SPLIT_PLACEMENTS: Final = "{units} are one attached unit but are placed apart ({placements})"
+
+MSG_NOT_TRANSPORT: Final = "{unit} cannot embark in {target}: it is not a TRANSPORT"
+MSG_EMBARK_ITSELF: Final = "{unit} cannot embark in itself"
+MSG_TRANSPORT_CAPACITY: Final = "{transport}: {used} / {capacity} models embarked"
+MSG_TRANSPORT_POOL_CAPACITY: Final = "{transport}: {used} / {capacity} {pool} models embarked"
+MSG_NOT_ALLOWED: Final = "{units} cannot embark in {transport}"
+MSG_NESTED_TRANSPORT: Final = "{unit} is a TRANSPORT and cannot embark in {transport}"
+MSG_EMBARKED_TWICE: Final = "{unit} is embarked in {count} transports ({transports}): choose one"
+MSG_DEDICATED_EMPTY: Final = (
+    "{transport} carries no units: it cannot be deployed and is lost in the first round"
+)
+
+MSG_AIRCRAFT: Final = "{unit} is an AIRCRAFT and must start in Reserves"
+MSG_AIRCRAFT_NO_HOVER: Final = "{unit} cannot use hover mode, so it must start in Reserves"
+MSG_DEEP_STRIKE: Final = "{unit} cannot Deep Strike: it does not have Deep Strike"
+MSG_DEEP_STRIKE_ATTACHED: Final = "{units} cannot Deep Strike: {lacking} does not have Deep Strike"
+MSG_FORTIFICATION: Final = "{unit} is a FORTIFICATION and cannot start {placement}"
+MSG_EMBARKED_MISMATCH: Final = (
+    "{unit} is declared {placement} but its transport {transport} is {transport_placement}"
+)
+
+MSG_STRATEGIC_RESERVES_CAP: Final = "Strategic Reserves: {used} / {cap} pts"
+MSG_RESERVES_UNITS_CAP: Final = "Reserves: {used} / {cap} units (at most half the army's units)"
+MSG_RESERVES_POINTS_CAP: Final = "Reserves: {used} / {cap} pts (at most half the army's points)"
+MSG_RESERVES_POWER_CAP: Final = (
+    "Reserves: power {used}, must be below {cap} (less than half the army's power)"
+)
+MSG_POWER_UNKNOWN: Final = (
+    "Power rating unknown for {units}: the reserves power cap cannot be checked"
+)
+
+MSG_UNKNOWN_UNIT: Final = (
+    "The declaration names unit {unit_id}, which is not in the army: that entry is ignored"
+)
+
+PLACEMENT_LABELS: Final[dict[Placement, str]] = {
+    Placement.BATTLEFIELD: "on the battlefield",
+    Placement.STRATEGIC_RESERVES: "in Strategic Reserves",
+    Placement.DEEP_STRIKE: "in Deep Strike",
+    Placement.RESERVES: "in Reserves",
+}
+
+
+def violation(
+    code: str, message: str, unit_ids: Iterable[str] = (), severity: Severity | None = None
+) -> Violation:
+    """Build a violation with sorted, de-duplicated unit ids and the code's default severity."""
+    if severity is None:
+        severity = Severity.WARNING if code in WARNING_CODES else Severity.ERROR
+    return Violation(code, severity, message, tuple(sorted(set(unit_ids))))
+
+
+def names(units: Iterable[Unit]) -> str:
+    """Join unit names in a stable order, so a message never depends on roster order."""
+    return ", ".join(sorted(unit.name for unit in units))
+
+
+def keywords_text(alternatives: Iterable[frozenset[str]]) -> str:
+    """Spell keyword alternatives the way a player reads them: 'INFANTRY or MOUNTED'."""
+    return " or ".join(sorted(" ".join(sorted(alt)) for alt in alternatives))

@@ -1,0 +1,327 @@
+"""Muster Armies: the list-building checks, each reading the shared Context."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from armybuilder.rules import codes
+from armybuilder.rules.context import (
+    BATTLELINE,
+    CHARACTER,
+    DEDICATED_TRANSPORT,
+    EPIC_HERO,
+    TITANIC,
+    Context,
+    all_keywords,
+)
+from armybuilder.rules.model import (
+    BattleSize,
+    Datasheet,
+    Detachment,
+    Enhancement,
+    Unit,
+    Violation,
+    WarlordRule,
+)
+
+# At most this many enhancements in one army.
+ENHANCEMENT_LIMIT = 3
+
+
+def check_points_limit(ctx: Context) -> Iterator[Violation]:
+    """Report a total over the battle size's points limit."""
+    limit = ctx.army.points_limit
+    if ctx.total > limit:
+        message = codes.MSG_POINTS_LIMIT.format(
+            points=ctx.total,
+            limit=limit,
+            over=ctx.total - limit,
+            size=ctx.army.battle_size.label,
+        )
+        yield codes.violation(codes.POINTS_LIMIT, message)
+
+
+def check_faction_keyword(ctx: Context) -> Iterator[Violation]:
+    """Report units outside the army's faction and allies over their points cap.
+
+    A unit without the army's Faction keyword is covered by the first Allowance whose
+    keyword it carries; the units covered by an allowance share that allowance's cap.
+    Any of army.excluded_keywords excludes a unit even when it has the faction keyword.
+    """
+    army = ctx.army
+    faction = army.faction_keyword
+    excluded = army.excluded_keywords
+    allied: dict[int, list[Unit]] = {}
+    for unit in ctx.units.values():
+        sheet = unit.datasheet
+        barred = (
+            (excluded & sheet.keywords) | (excluded & sheet.faction_keywords) if excluded else None
+        )
+        if barred:
+            message = codes.MSG_FACTION_EXCLUDED.format(
+                unit=unit.name, keywords=", ".join(sorted(barred))
+            )
+            yield codes.violation(codes.FACTION_KEYWORD, message, (unit.id,))
+        elif faction not in sheet.faction_keywords and faction not in sheet.keywords:
+            for index, allowance in enumerate(army.allies):
+                keyword = allowance.keyword
+                if keyword in sheet.faction_keywords or keyword in sheet.keywords:
+                    allied.setdefault(index, []).append(unit)
+                    break
+            else:
+                message = codes.MSG_FACTION_MISSING.format(unit=unit.name, keyword=faction)
+                yield codes.violation(codes.FACTION_KEYWORD, message, (unit.id,))
+    for index, members in allied.items():
+        allowance = army.allies[index]
+        used = sum(ctx.points[unit.id] for unit in members)
+        if allowance.points_cap is not None and used > allowance.points_cap:
+            message = codes.MSG_ALLY_CAP.format(
+                keyword=allowance.keyword,
+                units=codes.names(members),
+                used=used,
+                cap=allowance.points_cap,
+            )
+            yield codes.violation(codes.FACTION_KEYWORD, message, (u.id for u in members))
+
+
+def check_detachment_required(ctx: Context) -> Iterator[Violation]:
+    """Report anything but exactly one detachment of the army's own Faction keyword.
+
+    Interpretation: the detachment's faction_keyword must equal army.faction_keyword;
+    a detachment of an allied faction does not count.
+    """
+    detachments = ctx.army.detachments
+    if not detachments:
+        yield codes.violation(codes.DETACHMENT_REQUIRED, codes.MSG_DETACHMENT_NONE)
+    elif len(detachments) > 1:
+        message = codes.MSG_DETACHMENT_SEVERAL.format(
+            count=len(detachments), names=", ".join(sorted(d.name for d in detachments))
+        )
+        yield codes.violation(codes.DETACHMENT_REQUIRED, message)
+    elif detachments[0].faction_keyword != ctx.army.faction_keyword:
+        message = codes.MSG_DETACHMENT_FACTION.format(
+            detachment=detachments[0].name, keyword=ctx.army.faction_keyword
+        )
+        yield codes.violation(codes.DETACHMENT_REQUIRED, message)
+
+
+def check_detachment_units(ctx: Context) -> Iterator[Violation]:
+    """Report datasheets the chosen detachment requires but lacks, or forbids but has."""
+    detachment = ctx.detachment
+    if detachment is None:
+        return
+    for name in sorted(detachment.required_datasheets - ctx.by_name.keys()):
+        message = codes.MSG_DETACHMENT_REQUIRES.format(detachment=detachment.name, datasheet=name)
+        yield codes.violation(codes.DETACHMENT_UNIT_RULE, message)
+    for name in sorted(detachment.forbidden_datasheets & ctx.by_name.keys()):
+        message = codes.MSG_DETACHMENT_FORBIDS.format(detachment=detachment.name, datasheet=name)
+        yield codes.violation(
+            codes.DETACHMENT_UNIT_RULE, message, (u.id for u in ctx.by_name[name])
+        )
+
+
+def check_unit_size(ctx: Context) -> Iterator[Violation]:
+    """Report model counts outside min..max, or with no points bracket that holds them.
+
+    Such a unit is still priced (see context.price): the smallest bracket that holds it,
+    else the largest bracket, else 0, so the total stays meaningful while the list is fixed.
+    """
+    for unit in ctx.units.values():
+        sheet = unit.datasheet
+        models = unit.models
+        if not sheet.min_models <= models <= sheet.max_models:
+            allowed = (
+                str(sheet.min_models)
+                if sheet.min_models == sheet.max_models
+                else f"{sheet.min_models}-{sheet.max_models}"
+            )
+            message = codes.MSG_UNIT_SIZE.format(unit=unit.name, models=models, allowed=allowed)
+            yield codes.violation(codes.UNIT_SIZE, message, (unit.id,))
+        elif unit.id in ctx.unbracketed:
+            message = codes.MSG_UNIT_NO_BRACKET.format(unit=unit.name, models=models)
+            yield codes.violation(codes.UNIT_SIZE, message, (unit.id,))
+
+
+def is_battleline(detachment: Detachment | None, sheet: Datasheet) -> bool:
+    """Tell whether a datasheet uses the higher limit: BATTLELINE (own or granted) or DT."""
+    keywords = sheet.keywords
+    if BATTLELINE in keywords or DEDICATED_TRANSPORT in keywords:
+        return True
+    return detachment is not None and sheet.name in detachment.battleline
+
+
+def check_datasheet_limit(
+    ctx: Context,
+    defaults: tuple[int, int],
+    limit_of: Callable[[Datasheet, bool], int],
+) -> Iterator[Violation]:
+    """Report each datasheet name fielded more often than its limit.
+
+    defaults is the profile's (normal, battleline) limit; limit_of gives a datasheet's
+    actual limit (a data limit overrides the default). An EPIC HERO over its data limit
+    but within the default limit is left to EPIC_HERO_DUPLICATE, which already says why.
+    """
+    for name, members in ctx.by_name.items():
+        count = len(members)
+        first = members[0].datasheet
+        if count == 1 and first.limit != 0:
+            continue
+        # Units of one name normally share one datasheet; price the limit once then.
+        shared = all(u.datasheet is first for u in members)
+        sheets = (first,) if shared else tuple(u.datasheet for u in members)
+        battleline = False
+        limit = count
+        epic = False
+        for sheet in sheets:
+            flag = is_battleline(ctx.detachment, sheet)
+            battleline = battleline or flag
+            limit = min(limit, limit_of(sheet, flag))
+            epic = epic or EPIC_HERO in sheet.keywords
+        if count <= limit:
+            continue
+        if epic and count <= defaults[1 if battleline else 0]:
+            continue
+        message = codes.MSG_DATASHEET_LIMIT.format(count=count, name=name, limit=limit)
+        yield codes.violation(codes.DATASHEET_LIMIT, message, (u.id for u in members))
+
+
+def check_epic_heroes(ctx: Context) -> Iterator[Violation]:
+    """Report an EPIC HERO datasheet fielded more than once."""
+    for name, members in ctx.by_name.items():
+        if len(members) > 1 and any(EPIC_HERO in u.datasheet.keywords for u in members):
+            message = codes.MSG_EPIC_HERO_DUPLICATE.format(count=len(members), name=name)
+            yield codes.violation(codes.EPIC_HERO_DUPLICATE, message, (u.id for u in members))
+
+
+def check_titanic_characters(
+    ctx: Context, limit: int | None, size: BattleSize
+) -> Iterator[Violation]:
+    """Report more TITANIC CHARACTER units than the profile allows at this battle size."""
+    if limit is None:
+        return
+    titans = [u for u in ctx.tagged[TITANIC] if CHARACTER in u.datasheet.keywords]
+    if len(titans) > limit:
+        message = codes.MSG_TITANIC_CHARACTERS.format(
+            count=len(titans), units=codes.names(titans), limit=limit, size=size.label
+        )
+        yield codes.violation(codes.TITANIC_CHARACTER_LIMIT, message, (u.id for u in titans))
+
+
+def bearer_problems(
+    unit: Unit, enhancement: Enhancement, detachment: Detachment | None
+) -> Iterator[Violation]:
+    """Report why this unit may not bear this enhancement, whatever else the army holds."""
+    sheet = unit.datasheet
+    if CHARACTER not in sheet.keywords:
+        message = codes.MSG_ENHANCEMENT_NOT_CHARACTER.format(
+            unit=unit.name, enhancement=enhancement.name
+        )
+        yield codes.violation(codes.ENHANCEMENT_NOT_CHARACTER, message, (unit.id,))
+    if EPIC_HERO in sheet.keywords:
+        message = codes.MSG_ENHANCEMENT_EPIC_HERO.format(
+            unit=unit.name, enhancement=enhancement.name
+        )
+        yield codes.violation(codes.ENHANCEMENT_EPIC_HERO, message, (unit.id,))
+    if detachment is not None and enhancement.detachment != detachment.name:
+        message = codes.MSG_ENHANCEMENT_DETACHMENT.format(
+            unit=unit.name,
+            enhancement=enhancement.name,
+            owner=enhancement.detachment,
+            detachment=detachment.name,
+        )
+        yield codes.violation(codes.ENHANCEMENT_DETACHMENT, message, (unit.id,))
+    required = enhancement.required_keywords
+    if required and not any(alternative <= all_keywords(sheet) for alternative in required):
+        message = codes.MSG_ENHANCEMENT_RESTRICTED.format(
+            unit=unit.name,
+            enhancement=enhancement.name,
+            keywords=codes.keywords_text(required),
+        )
+        yield codes.violation(codes.ENHANCEMENT_RESTRICTED, message, (unit.id,))
+
+
+def enhancement_refusal(unit: Unit) -> str:
+    """Say why no enhancement at all can go on this unit, or return an empty string."""
+    if CHARACTER not in unit.datasheet.keywords:
+        return codes.MSG_REFUSE_NOT_CHARACTER
+    if EPIC_HERO in unit.datasheet.keywords:
+        return codes.MSG_REFUSE_EPIC_HERO
+    return ""
+
+
+def check_enhancements(ctx: Context) -> Iterator[Violation]:
+    """Report every enhancement problem: bearer, count, duplicates, detachment, keywords.
+
+    ENHANCEMENT_DETACHMENT needs one chosen detachment; without one DETACHMENT_REQUIRED
+    already explains the list, so enhancements are not also blamed.
+    """
+    detachment = ctx.detachment
+    bearers: dict[str, list[Unit]] = {}
+    total = 0
+    for unit in ctx.enhanced:
+        taken = unit.enhancements
+        total += len(taken)
+        if len(taken) > 1:
+            message = codes.MSG_ENHANCEMENT_PER_UNIT.format(
+                unit=unit.name, count=len(taken), names=", ".join(sorted(e.name for e in taken))
+            )
+            yield codes.violation(codes.ENHANCEMENT_PER_UNIT, message, (unit.id,))
+        for enhancement in taken:
+            bearers.setdefault(enhancement.name, []).append(unit)
+            yield from bearer_problems(unit, enhancement, detachment)
+    if total > ENHANCEMENT_LIMIT:
+        message = codes.MSG_ENHANCEMENT_LIMIT.format(count=total, limit=ENHANCEMENT_LIMIT)
+        yield codes.violation(codes.ENHANCEMENT_LIMIT, message, (u.id for u in ctx.enhanced))
+    for name, units in bearers.items():
+        if len(units) > 1:
+            message = codes.MSG_ENHANCEMENT_DUPLICATE.format(
+                enhancement=name, count=len(units), units=codes.names(units)
+            )
+            yield codes.violation(codes.ENHANCEMENT_DUPLICATE, message, (u.id for u in units))
+
+
+def can_be_warlord(unit: Unit) -> bool:
+    """Tell whether a unit may be chosen as Warlord: a CHARACTER whose data does not forbid it."""
+    sheet = unit.datasheet
+    return CHARACTER in sheet.keywords and sheet.warlord is not WarlordRule.CANNOT
+
+
+def check_character_required(ctx: Context) -> Iterator[Violation]:
+    """Report an army with no CHARACTER able to be Warlord."""
+    if not any(can_be_warlord(unit) for unit in ctx.tagged[CHARACTER]):
+        yield codes.violation(codes.CHARACTER_REQUIRED, codes.MSG_CHARACTER_REQUIRED)
+
+
+def check_warlord(ctx: Context) -> Iterator[Violation]:
+    """Report a missing, extra or ineligible Warlord, and a must-be-Warlord left out.
+
+    A missing Warlord is not reported when no unit could be Warlord: CHARACTER_REQUIRED
+    says so already. "Must" only binds a unit that can be Warlord ("cannot" wins).
+    """
+    warlords = ctx.warlords
+    musts = [
+        u
+        for u in ctx.tagged[CHARACTER]
+        if u.datasheet.warlord is WarlordRule.MUST and not u.warlord
+    ]
+    for unit in warlords:
+        sheet = unit.datasheet
+        if CHARACTER not in sheet.keywords:
+            message = codes.MSG_WARLORD_NOT_CHARACTER.format(unit=unit.name)
+            yield codes.violation(codes.WARLORD, message, (unit.id,))
+        elif sheet.warlord is WarlordRule.CANNOT:
+            message = codes.MSG_WARLORD_CANNOT.format(unit=unit.name)
+            yield codes.violation(codes.WARLORD, message, (unit.id,))
+    if len(warlords) > 1:
+        message = codes.MSG_WARLORD_SEVERAL.format(count=len(warlords), units=codes.names(warlords))
+        yield codes.violation(codes.WARLORD, message, (u.id for u in warlords))
+    if not warlords:
+        if musts:
+            message = codes.MSG_WARLORD_NONE_MUST.format(units=codes.names(musts))
+            yield codes.violation(codes.WARLORD, message, (u.id for u in musts))
+        elif any(can_be_warlord(unit) for unit in ctx.tagged[CHARACTER]):
+            yield codes.violation(codes.WARLORD, codes.MSG_WARLORD_NONE)
+    else:
+        for unit in musts:
+            message = codes.MSG_WARLORD_MUST.format(unit=unit.name)
+            yield codes.violation(codes.WARLORD, message, (unit.id,))

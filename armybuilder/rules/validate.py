@@ -1,0 +1,103 @@
+"""The entry points: validate an army, and measure its reserves on their own."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from armybuilder.rules import codes, formations, muster, reserves
+from armybuilder.rules.context import EPIC_HERO, Context
+from armybuilder.rules.model import (
+    Army,
+    Datasheet,
+    Declaration,
+    Detachment,
+    Enhancement,
+    Meter,
+    Result,
+    Unit,
+    Violation,
+)
+from armybuilder.rules.profiles import DEFAULT_PROFILE, Profile, get_profile
+
+
+def _sort_key(found: Violation) -> tuple[int, tuple[str, ...], str, str]:
+    return codes.CODE_ORDER[found.code], found.unit_ids, found.message, found.severity
+
+
+def build_context(army: Army, declaration: Declaration | None = None) -> Context:
+    """Index and price the army, and resolve the declaration when there is one."""
+    ctx = Context.build(army, declaration)
+    if declaration is not None:
+        ctx.formation = formations.resolve(ctx, declaration)
+    return ctx
+
+
+def validate(
+    army: Army,
+    declaration: Declaration | None = None,
+    profile: str | Profile = DEFAULT_PROFILE,
+) -> Result:
+    """Check an army (and its declaration) under a profile, returning every violation.
+
+    Violations are sorted by RULES.md code order, then unit ids, then message, so the
+    result does not depend on the order of the army's units. Raises ValueError for an
+    unknown profile name or a unit id used twice.
+    """
+    rules = get_profile(profile)
+    ctx = build_context(army, declaration)
+    found: list[Violation] = []
+    for check in rules.muster_checks():
+        found.extend(check(ctx))
+    meters: tuple[Meter, ...] = ()
+    if ctx.formation is not None:
+        for check in rules.formation_checks():
+            found.extend(check(ctx))
+        meters = rules.reserve_meters(ctx)
+        found.extend(reserves.meter_violations(ctx, meters))
+    found.sort(key=_sort_key)
+    return Result(
+        profile=rules.name,
+        points=ctx.total,
+        points_limit=army.points_limit,
+        unit_points=MappingProxyType(dict(sorted(ctx.points.items()))),
+        violations=tuple(found),
+        meters=meters,
+    )
+
+
+def reserve_meters(
+    army: Army, declaration: Declaration, profile: str | Profile = DEFAULT_PROFILE
+) -> tuple[Meter, ...]:
+    """Return the profile's reserves meters for a declaration, without the other checks."""
+    return get_profile(profile).reserve_meters(build_context(army, declaration))
+
+
+def strategic_reserves(
+    army: Army, declaration: Declaration, profile: str | Profile = DEFAULT_PROFILE
+) -> Meter | None:
+    """Return the Strategic Reserves meter (used, cap, left), or None if the profile has none."""
+    rules = get_profile(profile)
+    cap = rules.strategic_reserves_cap(army.battle_size)
+    if cap is None:
+        return None
+    return reserves.strategic_reserves_meter(build_context(army, declaration), cap)
+
+
+def datasheet_limit(army: Army, sheet: Datasheet, profile: str | Profile = DEFAULT_PROFILE) -> int:
+    """Return how many units of a datasheet this army may field under a profile."""
+    rules = get_profile(profile)
+    battleline = muster.is_battleline(army.detachment, sheet)
+    limit = rules.datasheet_limit(sheet, battleline, army.battle_size)
+    # EPIC_HERO_DUPLICATE caps an Epic Hero at one, whatever DATASHEET_LIMIT would allow.
+    return min(limit, 1) if EPIC_HERO in sheet.keywords else limit
+
+
+def enhancement_problems(
+    unit: Unit, enhancement: Enhancement, detachment: Detachment | None
+) -> tuple[Violation, ...]:
+    """Return why this unit may not bear this enhancement (empty when it may)."""
+    return tuple(muster.bearer_problems(unit, enhancement, detachment))
+
+
+enhancement_refusal = muster.enhancement_refusal
+can_be_warlord = muster.can_be_warlord

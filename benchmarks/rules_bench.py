@@ -1,0 +1,169 @@
+"""Time armybuilder.rules.validate on a full Onslaught roster with a full declaration.
+
+60 units, 8 Leaders attached, 6 transports loaded, 6 units in Strategic Reserves (plus
+Deep Strike, an AIRCRAFT and a FORTIFICATION). Run from the repo root:
+
+    python benchmarks/rules_bench.py
+
+The last line is ``rules_validate_median_us=<median microseconds per validate call>``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from armybuilder.rules import validate
+from armybuilder.rules.model import (
+    Army,
+    BattleSize,
+    Bracket,
+    Datasheet,
+    Declaration,
+    Detachment,
+    Enhancement,
+    Placement,
+    TransportPool,
+    Unit,
+)
+
+SM = "ADEPTUS ASTARTES"
+GLADIUS = "Gladius Task Force"
+WARMUP = 300
+RUNS = 3000
+
+
+def sheet(name: str, points: int, *keywords: str, models: int = 1, **extra: object) -> Datasheet:
+    return Datasheet(
+        name=name,
+        keywords=frozenset(keywords),
+        faction_keywords=frozenset({SM}),
+        brackets=(Bracket(models, points), Bracket(models * 2, points * 2)),
+        min_models=models,
+        max_models=models * 2,
+        power=points // 20,
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def onslaught() -> tuple[Army, Declaration]:
+    """Build the benchmark roster and its declaration."""
+    squads = frozenset({"Intercessor Squad", "Terminator Squad"})
+    captain = sheet("Captain", 80, "INFANTRY", "CHARACTER", leads=squads)
+    lieutenant = sheet("Lieutenant", 65, "INFANTRY", "CHARACTER", leads=squads)
+    apothecary = sheet("Apothecary", 50, "INFANTRY", "CHARACTER", leads=squads)
+    chaplain = sheet("Chaplain", 60, "INFANTRY", "CHARACTER", leads=squads, deep_strike=True)
+    intercessors = sheet("Intercessor Squad", 80, "INFANTRY", "BATTLELINE", models=5)
+    terminators = sheet(
+        "Terminator Squad", 170, "INFANTRY", "TERMINATOR", models=5, deep_strike=True
+    )
+    rhino = sheet(
+        "Rhino",
+        75,
+        "VEHICLE",
+        "TRANSPORT",
+        "DEDICATED TRANSPORT",
+        transport=(
+            TransportPool(
+                12,
+                allowed=(frozenset({SM, "INFANTRY"}),),
+                forbidden=frozenset({"TERMINATOR", "JUMP PACK"}),
+                space=(("GRAVIS", 2),),
+            ),
+        ),
+    )
+    stormhawk = sheet("Stormhawk Interceptor", 155, "VEHICLE", "AIRCRAFT", "FLY")
+    bunker = sheet("Hammerfall Bunker", 175, "VEHICLE", "FORTIFICATION")
+    filler = [
+        sheet(name, points, *keywords, models=models)
+        for name, points, models, keywords in (
+            ("Hellblaster Squad", 110, 5, ("INFANTRY",)),
+            ("Infernus Squad", 90, 5, ("INFANTRY",)),
+            ("Eradicator Squad", 95, 3, ("INFANTRY", "GRAVIS")),
+            ("Aggressor Squad", 95, 3, ("INFANTRY", "GRAVIS")),
+            ("Inceptor Squad", 120, 3, ("INFANTRY", "JUMP PACK", "FLY")),
+            ("Bladeguard Veteran Squad", 80, 3, ("INFANTRY",)),
+            ("Sternguard Veteran Squad", 100, 5, ("INFANTRY",)),
+            ("Devastator Squad", 120, 5, ("INFANTRY",)),
+            ("Scout Squad", 70, 5, ("INFANTRY",)),
+            ("Infiltrator Squad", 100, 5, ("INFANTRY",)),
+            ("Redemptor Dreadnought", 210, 1, ("VEHICLE", "WALKER")),
+            ("Gladiator Lancer", 160, 1, ("VEHICLE",)),
+        )
+    ]
+    enhancements = [
+        Enhancement("Artificer Armour", 10, GLADIUS),
+        Enhancement("The Honour Vehement", 15, GLADIUS),
+        Enhancement("Adept of the Codex", 20, GLADIUS, (frozenset({"INFANTRY"}),)),
+    ]
+
+    units: list[Unit] = []
+    leaders = [captain, captain, lieutenant, lieutenant, apothecary, apothecary]
+    for n, leader in enumerate(leaders, 1):
+        taken = (enhancements[n - 1],) if n <= 3 else ()
+        units.append(Unit(f"lead{n}", leader, 1, taken, warlord=n == 1))
+        units.append(Unit(f"int{n}", intercessors, 10))
+        units.append(Unit(f"rhino{n}", rhino, 1))
+    for n in (7, 8):
+        units.append(Unit(f"lead{n}", chaplain, 1))
+        units.append(Unit(f"term{n}", terminators, 5))
+    units.append(Unit("hawk", stormhawk, 1))
+    units.append(Unit("bunker", bunker, 1))
+    for n, datasheet in enumerate(filler):
+        for copy in range(3):
+            units.append(Unit(f"f{n}-{copy}", datasheet, datasheet.min_models))
+    assert len(units) == 60, len(units)
+
+    army = Army(
+        faction="Space Marines",
+        faction_keyword=SM,
+        battle_size=BattleSize.ONSLAUGHT,
+        units=tuple(units),
+        detachments=(Detachment(GLADIUS, SM, battleline=frozenset({"Hellblaster Squad"})),),
+    )
+    attachments = (
+        *((f"lead{n}", f"int{n}") for n in range(1, 7)),
+        ("lead7", "term7"),
+        ("lead8", "term8"),
+    )
+    embarkations = tuple((f"int{n}", f"rhino{n}") for n in range(1, 7))
+    placements = (
+        ("rhino1", Placement.STRATEGIC_RESERVES),
+        ("rhino2", Placement.STRATEGIC_RESERVES),
+        ("f0-0", Placement.STRATEGIC_RESERVES),
+        ("f1-0", Placement.STRATEGIC_RESERVES),
+        ("f6-0", Placement.STRATEGIC_RESERVES),
+        ("f10-0", Placement.STRATEGIC_RESERVES),
+        ("term7", Placement.DEEP_STRIKE),
+        ("term8", Placement.DEEP_STRIKE),
+    )
+    declaration = Declaration(
+        attachments=attachments, embarkations=embarkations, placements=placements, final=True
+    )
+    return army, declaration
+
+
+def main() -> None:
+    army, declaration = onslaught()
+    result = validate(army, declaration)
+    for _ in range(WARMUP):
+        validate(army, declaration)
+    timings = []
+    clock = time.perf_counter
+    for _ in range(RUNS):
+        start = clock()
+        validate(army, declaration)
+        timings.append(clock() - start)
+    median_us = statistics.median(timings) * 1e6
+    print(f"units={len(army.units)} points={result.points} violations={result.codes()}")
+    print(f"meters={[str(m) for m in result.meters]}")
+    print(f"runs={RUNS} p90_us={sorted(timings)[int(RUNS * 0.9)] * 1e6:.1f}")
+    print(f"rules_validate_median_us={median_us:.1f}")
+
+
+if __name__ == "__main__":
+    main()

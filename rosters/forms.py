@@ -1,0 +1,73 @@
+"""Forms of the players' pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+
+from armybuilder.catalogue.models import Detachment, Faction
+from rosters.models import BattleSize, Profile
+from rosters.services import faction_chain
+
+ERR_DETACHMENT_FACTION = "{detachment} is not a detachment of {faction}."
+
+
+class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
+    email = forms.EmailField(required=True, help_text="For password resets only.")
+
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]
+        model = get_user_model()
+        fields = ("username", "email")
+
+
+class FactionChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    def label_from_instance(self, obj: Faction) -> str:
+        return obj.name
+
+
+def faction_choices() -> list[tuple[str, list[tuple[int, str]]]]:
+    """Group factions under their top-level faction, so chapters sit under Space Marines."""
+    factions = list(Faction.objects.order_by("name").values_list("pk", "name", "parent_id"))
+    names = {pk: name for pk, name, _ in factions}
+    groups: dict[int, list[tuple[int, str]]] = {}
+    for pk, name, parent in factions:
+        groups.setdefault(parent or pk, []).append((pk, name))
+    return [
+        (names[top], sorted(members, key=lambda m: (m[0] != top, m[1])))
+        for top, members in sorted(groups.items(), key=lambda g: names[g[0]])
+    ]
+
+
+class RosterCreateForm(forms.Form):
+    name = forms.CharField(max_length=150, initial="New army")
+    faction = forms.TypedChoiceField(coerce=int, choices=())
+    detachment = forms.ModelChoiceField(
+        queryset=Detachment.objects.select_related("faction"), required=True
+    )
+    battle_size = forms.ChoiceField(choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE)
+    profile = forms.ChoiceField(choices=Profile.choices, initial=Profile.CORE_10)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = [("", "Choose a faction"), *faction_choices()]
+        self.fields["detachment"].label_from_instance = lambda d: f"{d.name} ({d.faction.name})"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        faction_id, detachment = data.get("faction"), data.get("detachment")
+        if faction_id and detachment:
+            faction = Faction.objects.get(pk=faction_id)
+            if detachment.faction_id not in {f.pk for f in faction_chain(faction)}:
+                self.add_error(
+                    "detachment",
+                    ERR_DETACHMENT_FACTION.format(detachment=detachment.name, faction=faction),
+                )
+            data["faction"] = faction
+        return data
+
+
+class RosterRenameForm(forms.Form):
+    name = forms.CharField(max_length=150)

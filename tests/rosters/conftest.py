@@ -1,0 +1,71 @@
+"""Named players and a small priced catalogue for the roster pages."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from armybuilder.catalogue.models import Detachment, Faction, PointsRelease
+from rosters import services
+from rosters.models import Roster
+from tests.factories import make_datasheet, make_release, space_marines
+
+
+@pytest.fixture
+def release(db) -> PointsRelease:
+    return make_release()
+
+
+@pytest.fixture
+def marines(release) -> Faction:
+    sm = space_marines(release)
+    make_datasheet(
+        sm,
+        "Marneus Calgar",
+        "INFANTRY",
+        "CHARACTER",
+        "EPIC HERO",
+        prices=[(1, 200)],
+        release=release,
+    )
+    make_datasheet(
+        sm,
+        "Terminator Squad",
+        "INFANTRY",
+        "TERMINATOR",
+        prices=[(5, 170), (10, 340)],
+        release=release,
+    )
+    return sm
+
+
+@pytest.fixture
+def owner(db) -> User:
+    """Olivia owns the rosters under test."""
+    return User.objects.create_user("olivia", "olivia@example.com", "pw-olivia-40k")
+
+
+@pytest.fixture
+def stranger(db) -> User:
+    """Sam is another player and must see nothing of Olivia's."""
+    return User.objects.create_user("sam", "sam@example.com", "pw-sam-40k")
+
+
+def add(roster: Roster, name: str, models: int | None = None, **kw: object):
+    sheet = roster.faction.datasheets.get(name=name)
+    return services.roster_add_unit(roster=roster, datasheet=sheet, models=models, **kw)
+
+
+@pytest.fixture
+def roster(owner, marines) -> Roster:
+    roster = services.roster_create(
+        owner=owner,
+        name="Gladius",
+        faction=marines,
+        detachment=Detachment.objects.get(name="Gladius Task Force"),
+        battle_size="strike_force",
+    )
+    add(roster, "Captain", warlord=True)
+    add(roster, "Intercessor Squad", 10)
+    add(roster, "Rhino")
+    return roster

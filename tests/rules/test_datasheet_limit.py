@@ -1,0 +1,180 @@
+"""DATASHEET_LIMIT (Rule of Three / Six, data limits, matched-10 Incursion 2 / 4),
+EPIC_HERO_DUPLICATE and TITANIC_CHARACTER_LIMIT."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from armybuilder.rules import codes, validate
+from armybuilder.rules.model import Army, Declaration
+from tests.rules.factories import (
+    CALGAR,
+    CAPTAIN,
+    CASE_FIELDS,
+    HELLBLASTERS,
+    INCURSION,
+    INTERCESSORS,
+    KNIGHT,
+    KNIGHT_PRECEPTOR,
+    RHINO,
+    TIGURIUS,
+    army,
+    case,
+    check,
+    copies,
+    detachment,
+    sheet,
+    table,
+    unit,
+)
+
+HELLBLASTERS_LINE = detachment(battleline={"Hellblaster Squad"})
+SPEEDER = sheet("Storm Speeder Hailstrike", "VEHICLE", points=115, limit=2)
+RARE = sheet("Relic Contemptor", "VEHICLE", points=160, limit=1)
+COMMON = sheet("Sternguard Veteran Squad", "INFANTRY", points=100, limit=6)
+IDS = ("u1", "u2", "u3", "u4", "u5", "u6", "u7")
+
+
+def ids(count: int) -> tuple[str, ...]:
+    return IDS[:count]
+
+
+CASES: dict[str, list[Any]] = {
+    codes.DATASHEET_LIMIT: [
+        case("boundary: a 3rd Hellblaster Squad is legal", army(*copies(HELLBLASTERS, 3)), []),
+        case("boundary: a 4th Hellblaster Squad", army(*copies(HELLBLASTERS, 4)), [ids(4)]),
+        case("boundary: a 6th BATTLELINE squad", army(*copies(INTERCESSORS, 6)), []),
+        case("boundary: a 7th BATTLELINE squad", army(*copies(INTERCESSORS, 7)), [ids(7)]),
+        case("a 6th DEDICATED TRANSPORT", army(*copies(RHINO, 6)), []),
+        case("a 7th DEDICATED TRANSPORT", army(*copies(RHINO, 7)), [ids(7)]),
+        case(
+            "6 Hellblasters made BATTLELINE by the detachment",
+            army(*copies(HELLBLASTERS, 6), detachments=(HELLBLASTERS_LINE,)),
+            [],
+        ),
+        case(
+            "7 Hellblasters made BATTLELINE by the detachment",
+            army(*copies(HELLBLASTERS, 7), detachments=(HELLBLASTERS_LINE,)),
+            [ids(7)],
+        ),
+        case("boundary: 2 of a datasheet limited to 2", army(*copies(SPEEDER, 2)), []),
+        case("boundary: 3 of a datasheet limited to 2", army(*copies(SPEEDER, 3)), [ids(3)]),
+        case("a data limit of 6 replaces the 3", army(*copies(COMMON, 6)), []),
+        case(
+            "only the datasheet over its limit is named",
+            army(*copies(HELLBLASTERS, 4, "h"), *copies(INTERCESSORS, 3, "i")),
+            [("h1", "h2", "h3", "h4")],
+        ),
+        case(
+            "matched-10 at Incursion: boundary 2 Hellblasters",
+            army(*copies(HELLBLASTERS, 2), size=INCURSION),
+            [],
+            profile="matched-10",
+        ),
+        case(
+            "matched-10 at Incursion: boundary 3 Hellblasters",
+            army(*copies(HELLBLASTERS, 3), size=INCURSION),
+            [ids(3)],
+            profile="matched-10",
+        ),
+        case(
+            "matched-10 at Incursion: 4 BATTLELINE squads",
+            army(*copies(INTERCESSORS, 4), size=INCURSION),
+            [],
+            profile="matched-10",
+        ),
+        case(
+            "matched-10 at Incursion: 5 BATTLELINE squads",
+            army(*copies(INTERCESSORS, 5), size=INCURSION),
+            [ids(5)],
+            profile="matched-10",
+        ),
+        case(
+            "core-10 at Incursion keeps the Rule of Three",
+            army(*copies(HELLBLASTERS, 3), size=INCURSION),
+            [],
+        ),
+        case(
+            "matched-10 at Strike Force keeps the Rule of Three",
+            army(*copies(HELLBLASTERS, 3)),
+            [],
+            profile="matched-10",
+        ),
+        case(
+            "matched-10 at Incursion: a stricter data limit of 1 stays",
+            army(*copies(RARE, 2), size=INCURSION),
+            [ids(2)],
+            profile="matched-10",
+        ),
+        case(
+            "matched-10 at Incursion: a data limit of 6 is cut to 2",
+            army(*copies(COMMON, 3), size=INCURSION),
+            [ids(3)],
+            profile="matched-10",
+        ),
+        case(
+            "a duplicated EPIC HERO limited to 1 is EPIC_HERO_DUPLICATE only",
+            army(*copies(TIGURIUS, 2)),
+            [],
+        ),
+        case(
+            "4 copies of an EPIC HERO also break the Rule of Three",
+            army(*copies(CALGAR, 4)),
+            [ids(4)],
+        ),
+    ],
+    codes.EPIC_HERO_DUPLICATE: [
+        case("one Marneus Calgar", army(unit("u1", CALGAR)), []),
+        case("boundary: two Marneus Calgar", army(*copies(CALGAR, 2)), [ids(2)]),
+        case("boundary: two Captains are not Epic Heroes", army(*copies(CAPTAIN, 2)), []),
+        case(
+            "each Epic Hero on its own",
+            army(unit("c1", CALGAR), unit("t1", TIGURIUS), unit("t2", TIGURIUS)),
+            [("t1", "t2")],
+        ),
+    ],
+    codes.TITANIC_CHARACTER_LIMIT: [
+        case(
+            "matched-10 at Incursion: boundary one TITANIC CHARACTER",
+            army(unit("k1", KNIGHT), size=INCURSION),
+            [],
+            profile="matched-10",
+        ),
+        case(
+            "matched-10 at Incursion: boundary two TITANIC CHARACTERS",
+            army(unit("k1", KNIGHT), unit("k2", KNIGHT_PRECEPTOR), size=INCURSION),
+            [("k1", "k2")],
+            profile="matched-10",
+        ),
+        case(
+            "core-10 at Incursion has no TITANIC CHARACTER limit",
+            army(unit("k1", KNIGHT), unit("k2", KNIGHT_PRECEPTOR), size=INCURSION),
+            [],
+        ),
+        case(
+            "matched-10 at Strike Force has no TITANIC CHARACTER limit",
+            army(unit("k1", KNIGHT), unit("k2", KNIGHT_PRECEPTOR)),
+            [],
+            profile="matched-10",
+        ),
+    ],
+}
+
+
+@pytest.mark.parametrize(CASE_FIELDS, table(CASES))
+def test_datasheet_limits(
+    code: str, built: Army, decl: Declaration | None, profile: str, expected: list[Any]
+) -> None:
+    check(code, built, decl, profile, expected)
+
+
+def test_limit_messages_count_the_copies() -> None:
+    result = validate(army(*copies(HELLBLASTERS, 4), *copies(CALGAR, 2, "c")))
+    assert [v.message for v in result.violations] == [
+        "4 \u00d7 Hellblaster Squad: at most 3 allowed",
+        "2 \u00d7 Marneus Calgar: an Epic Hero may be included only once",
+        # The army has no warlord; this test is about limits.
+        "Choose a Warlord",
+    ]
