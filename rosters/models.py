@@ -83,3 +83,33 @@ class RosterUnitOption(models.Model):
 
     def __str__(self) -> str:
         return f"{self.count} × {self.name}"
+
+
+class Declaration(models.Model):
+    """A named battle-formations declaration for a roster, by roster-unit id.
+
+    Ids of units removed since make the declaration stale; the rules core reports them
+    (UNKNOWN_UNIT) and never applies them to another unit.
+    """
+
+    roster = models.ForeignKey(Roster, on_delete=models.CASCADE, related_name="declarations")
+    name = models.CharField(max_length=150)
+    # Roster-unit ids of hover-capable aircraft using hover mode.
+    hover = models.JSONField(default=list, blank=True)
+    # [leader id, bodyguard id] pairs.
+    attachments = models.JSONField(default=list, blank=True)
+    # [passenger id, transport id] pairs.
+    embarkations = models.JSONField(default=list, blank=True)
+    # Unit id (as text) -> placement value; units not listed start on the battlefield.
+    placements = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["roster", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["roster", "name"], name="declaration_unique_name")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.roster}: {self.name}"

@@ -28,6 +28,8 @@ Entry points::
     datasheet_limit(army, sheet, profile) -> int           (the builder's "2 / 3")
     enhancement_problems(unit, enhancement, detachment)   (why an enhancement cannot go)
     enhancement_refusal(unit) -> str;  can_be_warlord(unit) -> bool
+    leader_refusal(leader, bodyguard);  can_carry(transport, members)
+    can_deep_strike(members);  may_start_in_reserves(unit)   (what the wizard offers)
     get_profile(name) -> Profile;  PROFILES: name -> Profile
 
 Adding a profile (e.g. a new edition or mission pack):
@@ -57,9 +59,13 @@ from armybuilder.rules.model import (
 from armybuilder.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, get_profile
 from armybuilder.rules.validate import (
     can_be_warlord,
+    can_carry,
+    can_deep_strike,
     datasheet_limit,
     enhancement_problems,
     enhancement_refusal,
+    leader_refusal,
+    may_start_in_reserves,
     reserve_meters,
     strategic_reserves,
     validate,
@@ -78,11 +84,15 @@ __all__ = [
     "Severity",
     "Violation",
     "can_be_warlord",
+    "can_carry",
+    "can_deep_strike",
     "codes",
     "datasheet_limit",
     "enhancement_problems",
     "enhancement_refusal",
     "get_profile",
+    "leader_refusal",
+    "may_start_in_reserves",
     "model",
     "reserve_meters",
     "strategic_reserves",

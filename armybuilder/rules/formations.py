@@ -36,7 +36,7 @@ from armybuilder.rules.context import (
     Context,
     is_transport,
 )
-from armybuilder.rules.model import Declaration, Placement, Severity, Violation
+from armybuilder.rules.model import Declaration, Load, Placement, Severity, Unit, Violation
 
 BATTLEFIELD = Placement.BATTLEFIELD
 RESERVES = Placement.RESERVES
@@ -62,6 +62,8 @@ class Formation:
     strategic: list[str]
     # Problems found while resolving entries that could not be applied.
     issues: list[Violation]
+    # Filled once by the transport check: (loads, violations).
+    loads: tuple[tuple[Load, ...], tuple[Violation, ...]] | None = None
 
     def members(self, uid: str) -> list[str]:
         """Return the ids of the attached unit that uid belongs to (bodyguard first)."""
@@ -72,6 +74,27 @@ class Formation:
 def resolve(ctx: Context, declaration: Declaration) -> Formation:
     """Apply a declaration to the army, reporting entries that cannot be applied."""
     return _Resolver(ctx).resolve(declaration)
+
+
+def leader_refusal(leader: Unit, bodyguard: Unit) -> str | None:
+    """Return the message template saying why leader cannot join bodyguard, or None."""
+    if leader.id == bodyguard.id:
+        return codes.MSG_LEADER_ITSELF
+    if CHARACTER not in leader.datasheet.keywords:
+        return codes.MSG_LEADER_NOT_CHARACTER
+    if bodyguard.name not in leader.datasheet.leads:
+        return codes.MSG_LEADER_NOT_LISTED
+    return None
+
+
+def can_deep_strike(members: Iterable[Unit]) -> bool:
+    """Tell whether a unit (with any attached leaders) may be set up by Deep Strike."""
+    return all(member.datasheet.deep_strike for member in members)
+
+
+def may_start_in_reserves(unit: Unit) -> bool:
+    """Tell whether a unit may start in any kind of reserves (FORTIFICATIONS may not)."""
+    return FORTIFICATION not in unit.datasheet.keywords
 
 
 class _Resolver:
@@ -161,13 +184,8 @@ class _Resolver:
                 self.report(codes.LEADER_NOT_ELIGIBLE, message, (leader_id, *targets))
                 continue
             bodyguard = units[targets[0]]
-            if leader_id == bodyguard.id:
-                template = codes.MSG_LEADER_ITSELF
-            elif CHARACTER not in leader.datasheet.keywords:
-                template = codes.MSG_LEADER_NOT_CHARACTER
-            elif bodyguard.name not in leader.datasheet.leads:
-                template = codes.MSG_LEADER_NOT_LISTED
-            else:
+            template = leader_refusal(leader, bodyguard)
+            if template is None:
                 candidate[leader_id] = bodyguard.id
                 continue
             message = template.format(leader=leader.name, bodyguard=bodyguard.name)
@@ -370,9 +388,9 @@ def check_deep_strike(ctx: Context) -> Iterator[Violation]:
             if placement[m] is Placement.DEEP_STRIKE and m not in transport_of
         ]
         done.update(members)
-        lacking = [units[m] for m in members if not units[m].datasheet.deep_strike]
-        if not lacking:
+        if can_deep_strike(units[m] for m in members):
             continue
+        lacking = [units[m] for m in members if not units[m].datasheet.deep_strike]
         if len(members) == 1:
             message = codes.MSG_DEEP_STRIKE.format(unit=lacking[0].name)
         else:

@@ -227,6 +227,18 @@ class Meter:
 
 
 @dataclass(frozen=True, slots=True)
+class Load:
+    """How full one pool of a transport is, as the capacity check counted it."""
+
+    transport_id: str
+    used: int
+    capacity: int
+    passenger_ids: tuple[str, ...] = ()
+    # The pool's passenger keywords, where a transport has more than one pool.
+    pool: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     profile: str
     points: int
@@ -234,6 +246,8 @@ class Result:
     unit_points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     violations: tuple[Violation, ...] = ()
     meters: tuple[Meter, ...] = ()
+    # With a declaration: every loaded transport pool, for the wizard and the sheet.
+    loads: tuple[Load, ...] = ()
 
     @property
     def errors(self) -> tuple[Violation, ...]:

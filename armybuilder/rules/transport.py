@@ -9,11 +9,12 @@ room left, else into the first accepting pool, which then reports TRANSPORT_CAPA
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from armybuilder.rules import codes
-from armybuilder.rules.context import Context, all_keywords
-from armybuilder.rules.model import TransportPool, Unit, Violation
+from armybuilder.rules.context import Context, all_keywords, is_transport
+from armybuilder.rules.formations import Formation
+from armybuilder.rules.model import Load, TransportPool, Unit, Violation
 
 
 def accepts(pool: TransportPool, unit: Unit, keywords: frozenset[str]) -> bool:
@@ -23,6 +24,18 @@ def accepts(pool: TransportPool, unit: Unit, keywords: frozenset[str]) -> bool:
     if not pool.forbidden.isdisjoint(keywords):
         return False
     return not pool.allowed or any(alternative <= keywords for alternative in pool.allowed)
+
+
+def can_carry(transport: Unit, members: Sequence[Unit]) -> bool:
+    """Tell whether one pool of transport takes every model of this (attached) unit."""
+    sheet = transport.datasheet
+    if not is_transport(sheet) or any(is_transport(m.datasheet) for m in members):
+        return False
+    keywords = [all_keywords(m.datasheet) for m in members]
+    return any(
+        all(accepts(pool, m, k) for m, k in zip(members, keywords, strict=True))
+        for pool in sheet.transport
+    )
 
 
 def spaces(pool: TransportPool, unit: Unit, keywords: frozenset[str]) -> int:
@@ -36,9 +49,27 @@ def spaces(pool: TransportPool, unit: Unit, keywords: frozenset[str]) -> int:
 
 def check_transports(ctx: Context) -> Iterator[Violation]:
     """Report passengers a transport does not accept and pools filled over capacity."""
+    return iter(load_transports(ctx)[1])
+
+
+def transport_loads(ctx: Context) -> tuple[Load, ...]:
+    """Return how full every loaded transport pool is."""
+    return load_transports(ctx)[0]
+
+
+def load_transports(ctx: Context) -> tuple[tuple[Load, ...], tuple[Violation, ...]]:
+    """Fill every transport's pools once, keeping the loads and the violations on the context."""
     formation = ctx.formation
     if formation is None:
-        return
+        return (), ()
+    if formation.loads is None:
+        loads: list[Load] = []
+        found = list(_fill(ctx, formation, loads))
+        formation.loads = (tuple(loads), tuple(found))
+    return formation.loads
+
+
+def _fill(ctx: Context, formation: Formation, loads: list[Load]) -> Iterator[Violation]:
     units = ctx.units
     for transport_id, passenger_ids in formation.passengers.items():
         transport = units[transport_id]
@@ -89,6 +120,17 @@ def check_transports(ctx: Context) -> Iterator[Violation]:
             used[index] += needs[choice]
             riders[index].extend(u.id for u in groups[key])
         for index, pool in enumerate(pools):
+            if riders[index]:
+                label = codes.keywords_text(pool.allowed) if len(pools) > 1 else ""
+                loads.append(
+                    Load(
+                        transport_id,
+                        used[index],
+                        pool.capacity,
+                        tuple(sorted(riders[index])),
+                        label,
+                    )
+                )
             if used[index] <= pool.capacity:
                 continue
             if len(pools) == 1:

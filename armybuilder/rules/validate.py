@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from armybuilder.rules import codes, formations, muster, reserves
+from armybuilder.rules import codes, formations, muster, reserves, transport
 from armybuilder.rules.context import EPIC_HERO, Context
 from armybuilder.rules.model import (
     Army,
@@ -62,6 +62,7 @@ def validate(
         unit_points=MappingProxyType(dict(sorted(ctx.points.items()))),
         violations=tuple(found),
         meters=meters,
+        loads=transport.transport_loads(ctx),
     )
 
 
@@ -101,3 +102,7 @@ def enhancement_problems(
 
 enhancement_refusal = muster.enhancement_refusal
 can_be_warlord = muster.can_be_warlord
+leader_refusal = formations.leader_refusal
+can_deep_strike = formations.can_deep_strike
+may_start_in_reserves = formations.may_start_in_reserves
+can_carry = transport.can_carry

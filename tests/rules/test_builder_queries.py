@@ -6,10 +6,14 @@ import pytest
 
 from armybuilder.rules import (
     can_be_warlord,
+    can_carry,
+    can_deep_strike,
     codes,
     datasheet_limit,
     enhancement_problems,
     enhancement_refusal,
+    leader_refusal,
+    may_start_in_reserves,
     validate,
 )
 from armybuilder.rules.model import BattleSize, WarlordRule
@@ -20,8 +24,11 @@ from tests.rules.factories import (
     FORWARD_OPERATIVES,
     HELLBLASTERS,
     INTERCESSORS,
+    LAND_RAIDER,
     RHINO,
+    TERMINATORS,
     army,
+    declaration,
     detachment,
     enhancement,
     sheet,
@@ -162,3 +169,66 @@ def test_enhancement_refusal(bearer, message):
 )
 def test_can_be_warlord(datasheet, expected):
     assert can_be_warlord(unit("u", datasheet)) is expected
+
+
+# The wizard's questions: each predicate is the one the matching check uses.
+
+HAMMERFALL = sheet("Hammerfall Bunker", "FORTIFICATION", "VEHICLE", points=175)
+
+
+@pytest.mark.parametrize(
+    "leader, bodyguard, refused",
+    [
+        pytest.param(CAPTAIN, INTERCESSORS, False, id="LEADER_NOT_ELIGIBLE-listed"),
+        pytest.param(CAPTAIN, RHINO, True, id="LEADER_NOT_ELIGIBLE-not-listed"),
+        pytest.param(INTERCESSORS, INTERCESSORS, True, id="LEADER_NOT_ELIGIBLE-not-character"),
+    ],
+)
+def test_leader_refusal_agrees_with_validate(leader, bodyguard, refused):
+    lead, guard = unit("l", leader), unit("b", bodyguard)
+    assert (leader_refusal(lead, guard) is not None) is refused
+    found = validate(army(lead, guard), declaration(attach=[("l", "b")])).codes()
+    assert (codes.LEADER_NOT_ELIGIBLE in found) is refused
+
+
+@pytest.mark.parametrize(
+    "transport, members, carried",
+    [
+        pytest.param(
+            RHINO, [CAPTAIN, INTERCESSORS], True, id="TRANSPORT_NOT_ALLOWED-rhino-infantry"
+        ),
+        pytest.param(RHINO, [TERMINATORS], False, id="TRANSPORT_NOT_ALLOWED-no-terminators"),
+        pytest.param(LAND_RAIDER, [TERMINATORS], True, id="TRANSPORT_NOT_ALLOWED-land-raider"),
+        pytest.param(INTERCESSORS, [CAPTAIN], False, id="TRANSPORT_NOT_TRANSPORT"),
+    ],
+)
+def test_can_carry_agrees_with_validate(transport, members, carried):
+    carrier = unit("t", transport)
+    riders = [unit(f"m{i}", sheet_) for i, sheet_ in enumerate(members)]
+    assert can_carry(carrier, riders) is carried
+    attach = [("m0", "m1")] if len(riders) == 2 else []
+    decl = declaration(attach=attach, embark=[(r.id, "t") for r in riders])
+    found = set(validate(army(carrier, *riders), decl).codes())
+    assert bool(found & {codes.TRANSPORT_NOT_ALLOWED, codes.TRANSPORT_NOT_TRANSPORT}) is not carried
+
+
+@pytest.mark.parametrize(
+    "members, allowed",
+    [
+        pytest.param([TERMINATORS], True, id="DEEP_STRIKE_INELIGIBLE-all-have-it"),
+        pytest.param([CAPTAIN, TERMINATORS], False, id="DEEP_STRIKE_INELIGIBLE-leader-lacks-it"),
+    ],
+)
+def test_can_deep_strike(members, allowed):
+    assert can_deep_strike([unit(f"u{i}", s) for i, s in enumerate(members)]) is allowed
+
+
+@pytest.mark.parametrize(
+    "datasheet, allowed",
+    [
+        pytest.param(HAMMERFALL, False, id="FORTIFICATION_RESERVE-fortification"),
+        pytest.param(INTERCESSORS, True, id="FORTIFICATION_RESERVE-squad"),
+    ],
+)
+def test_may_start_in_reserves(datasheet, allowed):
+    assert may_start_in_reserves(unit("u", datasheet)) is allowed
