@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from armybuilder.rules import codes
 from armybuilder.rules import model as core
 from rosters import services
 from rosters.models import Declaration, Roster
@@ -52,7 +53,7 @@ class DeclarationData:
         return ids
 
 
-def declaration_to_core(*, data: DeclarationData, final: bool = True) -> core.Declaration:
+def declaration_to_core(*, data: DeclarationData, final: bool = False) -> core.Declaration:
     """Turn the written-down choices into the core's Declaration."""
     placements = []
     for unit_id, value in sorted(data.placements.items()):
@@ -72,12 +73,21 @@ def declaration_to_core(*, data: DeclarationData, final: bool = True) -> core.De
 
 
 def declaration_validate(
-    *, roster: Roster, data: DeclarationData, final: bool = True
+    *, roster: Roster, data: DeclarationData, final: bool = False
 ) -> core.Result:
-    """Validate a roster with a declaration under the roster's profile."""
+    """Validate a roster with a declaration under the roster's profile.
+
+    Saved declarations are checked as work in progress (final=False): an empty Dedicated
+    Transport is a warning the player may accept, as the wizard promises.
+    """
     return services.roster_validate(
         roster=roster, declaration=declaration_to_core(data=data, final=final)
     )
+
+
+def declaration_errors(*, result: core.Result) -> tuple[core.Violation, ...]:
+    """Return the errors that belong to the declaration rather than to the list itself."""
+    return tuple(v for v in result.errors if v.code in codes.FORMATION_CODES)
 
 
 def declaration_stale_ids(*, roster: Roster, data: DeclarationData) -> set[int]:
@@ -94,9 +104,10 @@ def declaration_save(
     declaration: Declaration | None = None,
 ) -> tuple[Declaration, core.Result]:
     """Save a declaration if the rules core finds no error in it; warnings are allowed."""
-    result = declaration_validate(roster=roster, data=data, final=True)
-    if not result.legal:
-        raise DeclarationInvalid(ERR_HAS_ERRORS.format(count=len(result.errors)), result)
+    result = declaration_validate(roster=roster, data=data)
+    blocking = declaration_errors(result=result)
+    if blocking:
+        raise DeclarationInvalid(ERR_HAS_ERRORS.format(count=len(blocking)), result)
     clash = roster.declarations.filter(name=name)
     if declaration is not None:
         clash = clash.exclude(pk=declaration.pk)

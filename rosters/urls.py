@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rosters import views
+from rosters import views, wizard_views
 
 app_name = "rosters"
 
@@ -26,4 +26,27 @@ urlpatterns = [
     ),
     path("rosters/<int:pk>/units/<int:unit_pk>/remove/", views.unit_remove, name="unit_remove"),
     path("shared/<str:token>/", views.roster_shared, name="shared"),
+    path("rosters/<int:pk>/declarations/", wizard_views.declaration_list, name="declarations"),
+    path("rosters/<int:pk>/declare/", wizard_views.wizard_start, name="wizard_start"),
+    path(
+        "rosters/<int:pk>/declarations/<int:decl_pk>/edit/",
+        wizard_views.wizard_start,
+        name="declaration_edit",
+    ),
+    path(
+        "rosters/<int:pk>/declarations/<int:decl_pk>/duplicate/",
+        wizard_views.declaration_duplicate,
+        name="declaration_duplicate",
+    ),
+    path(
+        "rosters/<int:pk>/declarations/<int:decl_pk>/delete/",
+        wizard_views.declaration_delete,
+        name="declaration_delete",
+    ),
+    path("rosters/<int:pk>/declare/<str:run>/<str:step>/", wizard_views.wizard_step, name="wizard"),
+    path(
+        "rosters/<int:pk>/declare/<str:run>/<str:step>/meter/",
+        wizard_views.wizard_meter,
+        name="wizard_meter",
+    ),
 ]
