@@ -28,8 +28,9 @@ Entry points::
     datasheet_limit(army, sheet, profile) -> int           (the builder's "2 / 3")
     enhancement_problems(unit, enhancement, detachment)   (why an enhancement cannot go)
     enhancement_refusal(unit) -> str;  can_be_warlord(unit) -> bool
-    leader_refusal(leader, bodyguard);  can_carry(transport, members)
-    can_deep_strike(members);  may_start_in_reserves(unit)   (what the wizard offers)
+    leader_refusal(leader, bodyguard);  leader_slots(bodyguard, leaders)
+    can_carry(transport, members);  can_deep_strike(members);  may_start_in_reserves(unit)
+        (what the declaration wizard offers)
     get_profile(name) -> Profile;  PROFILES: name -> Profile
 
 Adding a profile (e.g. a new edition or mission pack):
@@ -65,6 +66,7 @@ from armybuilder.rules.validate import (
     enhancement_problems,
     enhancement_refusal,
     leader_refusal,
+    leader_slots,
     may_start_in_reserves,
     reserve_meters,
     strategic_reserves,
@@ -92,6 +94,7 @@ __all__ = [
     "enhancement_refusal",
     "get_profile",
     "leader_refusal",
+    "leader_slots",
     "may_start_in_reserves",
     "model",
     "reserve_meters",

@@ -87,6 +87,14 @@ def leader_refusal(leader: Unit, bodyguard: Unit) -> str | None:
     return None
 
 
+def leader_slots(bodyguard: Unit, leaders: Iterable[Unit]) -> int:
+    """Return how many Leaders this bodyguard may have alongside these ones."""
+    allowed = 1 + bodyguard.datasheet.extra_leaders
+    if any(leader.datasheet.joins_led_unit for leader in leaders):
+        allowed = max(allowed, 2)
+    return allowed
+
+
 def can_deep_strike(members: Iterable[Unit]) -> bool:
     """Tell whether a unit (with any attached leaders) may be set up by Deep Strike."""
     return all(member.datasheet.deep_strike for member in members)
@@ -326,9 +334,7 @@ def check_leader_slots(ctx: Context) -> Iterator[Violation]:
         count = len(group_leaders)
         if count == 1:
             continue
-        allowed = 1 + units[bodyguard_id].datasheet.extra_leaders
-        if any(units[lid].datasheet.joins_led_unit for lid in group_leaders):
-            allowed = max(allowed, 2)
+        allowed = leader_slots(units[bodyguard_id], [units[lid] for lid in group_leaders])
         if count > allowed:
             message = codes.MSG_LEADER_SLOTS.format(
                 bodyguard=units[bodyguard_id].name,

@@ -103,6 +103,7 @@ def enhancement_problems(
 enhancement_refusal = muster.enhancement_refusal
 can_be_warlord = muster.can_be_warlord
 leader_refusal = formations.leader_refusal
+leader_slots = formations.leader_slots
 can_deep_strike = formations.can_deep_strike
 may_start_in_reserves = formations.may_start_in_reserves
 can_carry = transport.can_carry
