@@ -43,6 +43,11 @@ urlpatterns = [
         wizard_views.declaration_delete,
         name="declaration_delete",
     ),
+    path(
+        "rosters/<int:pk>/declarations/<int:decl_pk>/sheet.pdf",
+        wizard_views.declaration_pdf,
+        name="declaration_pdf",
+    ),
     path("rosters/<int:pk>/declare/<str:run>/<str:step>/", wizard_views.wizard_step, name="wizard"),
     path(
         "rosters/<int:pk>/declare/<str:run>/<str:step>/meter/",

@@ -437,3 +437,63 @@ FORMS: dict[str, type[forms.Form]] = {
     RESERVES: ReservesForm,
     REVIEW: ReviewForm,
 }
+
+
+def declaration_sheet(*, roster: Roster, declaration: Declaration) -> Any:
+    """Describe a saved declaration, with the rules core's counts, for the printed sheet."""
+    from rosters.formats.declaration_pdf import DeclarationSheet, TransportLine
+    from rosters.formats.services import roster_sheet
+
+    wiz = Wizard(roster, WizardState.of(declaration))
+    result = wiz.result()
+    data = wiz.data()
+    groups = wiz.groups()
+    riding: dict[int, list[int]] = {}
+    transports = []
+    for load in result.loads:
+        transport = int(load.transport_id)
+        keys = [int(p) for p in load.passenger_ids if int(p) in groups]
+        riding.setdefault(transport, []).extend(keys)
+        transports.append(
+            TransportLine(
+                transport=wiz.labels[transport] + (f" ({load.pool})" if load.pool else ""),
+                used=load.used,
+                capacity=load.capacity,
+                passengers=tuple(wiz.group_label(groups[k]) for k in keys),
+            )
+        )
+    embarked = {p for p, _ in data.embarkations}
+
+    def placed(where: core.Placement) -> list[int]:
+        return [k for k in groups if k not in embarked and data.placements.get(k) == where]
+
+    def points(key: int) -> int:
+        # A transport's line carries its passengers' points: they count toward the cap too.
+        members = [*groups[key], *(m for r in riding.get(key, []) for m in groups[r])]
+        return sum(result.unit_points[str(m)] for m in members)
+
+    def label(key: int) -> str:
+        carried = [wiz.group_label(groups[r]) for r in riding.get(key, [])]
+        text = wiz.group_label(groups[key])
+        return f"{text} (carrying {', '.join(carried)})" if carried else text
+
+    return DeclarationSheet(
+        roster=roster_sheet(roster_id=roster.pk),
+        name=declaration.name,
+        hover=tuple(wiz.labels[h] for h in data.hover),
+        attachments=tuple(
+            f"{' + '.join(wiz.labels[m] for m in members[1:])} → {wiz.labels[members[0]]}"
+            for members in groups.values()
+            if len(members) > 1
+        ),
+        transports=tuple(transports),
+        strategic_reserves=tuple(
+            (label(k), points(k)) for k in placed(core.Placement.STRATEGIC_RESERVES)
+        ),
+        deep_strike=tuple(label(k) for k in placed(core.Placement.DEEP_STRIKE)),
+        aircraft=tuple(label(k) for k in placed(core.Placement.RESERVES)),
+        meters=tuple(str(m) for m in result.meters),
+        problems=tuple(v.message for v in result.violations if v.code in CODE_STEPS),
+        deadline_round=rules.get_profile(roster.profile).reserves_deadline_round(),
+        stale=tuple(f"unit #{i} is no longer in the roster" for i in sorted(wiz.stale_ids)),
+    )

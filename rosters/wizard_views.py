@@ -216,3 +216,17 @@ def declaration_delete(request: HttpRequest, pk: int, decl_pk: int) -> HttpRespo
         messages.success(request, MSG_DELETED.format(name=name))
         return redirect("rosters:declarations", pk=pk)
     return render(request, "rosters/wizard/declaration_delete.html", {"declaration": declaration})
+
+
+@login_required
+def declaration_pdf(request: HttpRequest, pk: int, decl_pk: int) -> HttpResponse:
+    """Download the printable sheet of a saved declaration."""
+    from rosters.formats.declaration_pdf import DeclarationPdf
+
+    declaration = _declaration(request, pk, decl_pk)
+    roster = _owned(request, pk)
+    sheet = wizard.declaration_sheet(roster=roster, declaration=declaration)
+    response = HttpResponse(DeclarationPdf(sheet).render(), content_type="application/pdf")
+    filename = f"declaration-{roster.pk}-{declaration.pk}.pdf"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

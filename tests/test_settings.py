@@ -10,7 +10,9 @@ from tests.conftest import REPO_DIR
 
 
 def run_check(**env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
+    # The browser tests allow async-unsafe ORM calls in this process; a deployment must not.
+    dropped = {"SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL"}
+    clean = {k: v for k, v in os.environ.items() if k not in dropped}
     return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=REPO_DIR,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -33,22 +32,25 @@ def browser() -> Iterator[object]:
     # make between browser steps are still plain synchronous code.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with playwright_api.sync_playwright() as pw:
-        profile = tempfile.mkdtemp(prefix="armybuilder-chromium-")
-        context = pw.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
-            yield context
+            yield chromium
         finally:
-            context.close()
-            shutil.rmtree(profile, ignore_errors=True)
+            chromium.close()
 
 
 @pytest.fixture
 def page(browser, live_server):
-    page = browser.new_page()
+    # A fresh context per test: no cookie, session or cache crosses from one story to the next.
+    context = browser.new_context(accept_downloads=True)
+    page = context.new_page()
     page.set_default_timeout(15_000)
     page.base_url = live_server.url
     yield page
-    page.close()
-    browser.clear_cookies()
+    context.close()
+
+
+def wait_for_htmx(page) -> None:
+    """Wait until the page has loaded and htmx has wired its elements."""
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rosters.models import Roster
+from tests.browser.conftest import wait_for_htmx
 from tests.factories import make_release, space_marines
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,6 +38,7 @@ def test_sign_up_build_a_legal_list_break_it_and_mend_it(page):
     expect(page).to_have_url(re.compile(r"/rosters/$"))
 
     page.click("text=New roster")
+    wait_for_htmx(page)
     page.fill("#id_name", "Browser Marines")
     with page.expect_response(re.compile(r"/rosters/new/detachments/")):
         page.select_option("#id_faction", label="Space Marines")
@@ -45,6 +47,7 @@ def test_sign_up_build_a_legal_list_break_it_and_mend_it(page):
     page.select_option("#id_battle_size", "strike_force")
     page.click("main button[type=submit]")
     expect(page).to_have_url(re.compile(r"/rosters/\d+/$"))
+    wait_for_htmx(page)
     assert page.locator("#points-total").inner_text() == "0 / 2000"
     assert "Illegal" in page.locator(".status h2").inner_text()
 
@@ -85,6 +88,7 @@ def test_sign_up_build_a_legal_list_break_it_and_mend_it(page):
     expected_total = page.locator("#points-total").inner_text()
     expected_units = page.locator("#units tbody th").all_inner_texts()
     page.reload()
+    wait_for_htmx(page)
     assert page.locator("#points-total").inner_text() == expected_total == "570 / 2000"
     assert page.locator("#units tbody th").all_inner_texts() == expected_units
     assert page.locator(".warlord-mark").count() == 1

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from rosters import services
 from rosters.models import Declaration
+from tests.browser.conftest import wait_for_htmx
 from tests.factories import make_release, space_marines
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -48,6 +49,7 @@ def test_attach_embark_reserve_overflow_fix_save_and_print(page, django_user_mod
     page.select_option(f"#id_leader_{units['Captain']}", label="Intercessor Squad")
     page.click("text=Next")
     expect(page.locator("h2")).to_have_text("Transports")
+    wait_for_htmx(page)
     rhino_meter = page.locator(f'.capacity li[data-transport="{units["Rhino"]}"] .meter')
     expect(rhino_meter).to_have_text("0 / 12 models")
     page.select_option(f"#id_group_{units['Intercessor Squad']}", label="Rhino")
@@ -55,6 +57,7 @@ def test_attach_embark_reserve_overflow_fix_save_and_print(page, django_user_mod
     page.click("text=Next")
 
     expect(page.locator("h2")).to_have_text("Reserves")
+    wait_for_htmx(page)
     sr = page.locator('#meters .meters li[data-code="STRATEGIC_RESERVES_CAP"]')
     expect(sr).to_have_text("Strategic Reserves: 0 / 500 pts")
     page.select_option(f"#id_place_{units['Rhino']}", "strategic_reserves")
@@ -79,3 +82,9 @@ def test_attach_embark_reserve_overflow_fix_save_and_print(page, django_user_mod
     declaration = Declaration.objects.get(roster=roster)
     assert declaration.name == "vs. shooting armies"
     assert declaration.placements == {str(units["Rhino"]): "strategic_reserves"}
+
+    with page.expect_download() as download:
+        page.click("text=Print sheet (PDF)")
+    sheet = download.value.path().read_bytes()
+    assert sheet.startswith(b"%PDF")
+    assert download.value.suggested_filename == f"declaration-{roster.pk}-{declaration.pk}.pdf"

@@ -222,3 +222,56 @@ def test_stale_declaration_says_so(client, owner, roster, units):
     response = client.get(reverse("rosters:declaration_edit", args=[roster.pk, declaration.pk]))
     html = client.get(response["Location"]).content.decode()
     assert "names 1 unit(s) no longer in the roster" in html
+
+
+def pdf_text(data: bytes) -> tuple[int, str]:
+    import io
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+
+
+@pytest.mark.parametrize(
+    "profile, deadline",
+    [
+        ("core-10", "at the end of the battle count as destroyed"),
+        ("matched-10", "at the end of battle round 3 count as destroyed"),
+    ],
+)
+def test_declaration_sheet_pdf(client, owner, roster, units, profile, deadline):
+    roster.profile = profile
+    roster.save()
+    declaration = Declaration.objects.create(
+        roster=roster,
+        name="vs. shooting",
+        attachments=[[units["Captain"], units["Intercessor Squad"]]],
+        embarkations=[
+            [units["Intercessor Squad"], units["Rhino"]],
+            [units["Captain"], units["Rhino"]],
+        ],
+        placements={str(units["Rhino"]): "strategic_reserves"},
+    )
+    client.force_login(owner)
+    response = client.get(reverse("rosters:declaration_pdf", args=[roster.pk, declaration.pk]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    pages, text = pdf_text(response.content)
+    assert pages == 1
+    flat = " ".join(text.split())
+    assert "Battle formations: vs. shooting" in flat
+    assert "Captain → Intercessor Squad" in flat
+    assert "Rhino 11 / 12 Captain + Intercessor Squad" in flat
+    assert "Rhino (carrying Captain + Intercessor Squad) 315" in flat
+    assert "Strategic Reserves: 315 / 500 pts" in flat
+    assert "No reserves arrive in battle round 1." in flat
+    assert deadline in flat
+    assert "page 1 of 1" in flat
+
+
+def test_declaration_sheet_is_owner_only(client, stranger, roster):
+    declaration = Declaration.objects.create(roster=roster, name="secret")
+    client.force_login(stranger)
+    response = client.get(reverse("rosters:declaration_pdf", args=[roster.pk, declaration.pk]))
+    assert response.status_code == 404

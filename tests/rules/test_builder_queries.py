@@ -232,3 +232,17 @@ def test_can_deep_strike(members, allowed):
 )
 def test_may_start_in_reserves(datasheet, allowed):
     assert may_start_in_reserves(unit("u", datasheet)) is allowed
+
+
+@pytest.mark.parametrize(
+    "profile, deadline",
+    [
+        pytest.param("core-10", None, id="STRATEGIC_RESERVES_CAP-core-end-of-battle"),
+        pytest.param("matched-10", 3, id="RESERVES_UNITS_CAP-matched-end-of-round-3"),
+        pytest.param("nine-10", 3, id="RESERVES_POWER_CAP-nine-end-of-round-3"),
+    ],
+)
+def test_reserves_deadline_by_profile(profile, deadline):
+    from armybuilder.rules import get_profile
+
+    assert get_profile(profile).reserves_deadline_round() == deadline

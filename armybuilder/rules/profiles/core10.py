@@ -45,6 +45,10 @@ class Profile:
         """Return the most TITANIC CHARACTER units allowed, or None for no limit."""
         return None
 
+    def reserves_deadline_round(self) -> int | None:
+        """Return the round after which unarrived reserves are destroyed; None: end of battle."""
+        return None
+
     def strategic_reserves_cap(self, battle_size: BattleSize) -> int | None:
         """Return the Strategic Reserves points cap, or None when the profile has none."""
         return battle_size.points * reserves.STRATEGIC_RESERVES_PERCENT // 100

@@ -35,6 +35,9 @@ class Matched10(Profile):
     def titanic_character_limit(self, battle_size: BattleSize) -> int | None:
         return 1 if battle_size is BattleSize.INCURSION else None
 
+    def reserves_deadline_round(self) -> int | None:
+        return 3
+
     def reserve_meters(self, ctx: Context) -> tuple[Meter, ...]:
         return (
             *super().reserve_meters(ctx),

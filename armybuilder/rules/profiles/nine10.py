@@ -29,6 +29,9 @@ class Nine10(Profile):
     def formation_checks(self) -> tuple[Check, ...]:
         return (*super().formation_checks(), reserves.check_power_known)
 
+    def reserves_deadline_round(self) -> int | None:
+        return 3
+
     def reserve_meters(self, ctx: Context) -> tuple[Meter, ...]:
         meters = [*super().reserve_meters(ctx), reserves.reserve_units_meter(ctx)]
         power = reserves.reserve_power_meter(ctx)

@@ -1,0 +1,284 @@
+"""A printable roster for tournaments, drawn with reportlab's platypus.
+
+Follows pretix's exporter shape: a renderer class whose get_story() returns the flowables,
+a bundled TTF font (DejaVu Sans covers Latin with accents and Cyrillic), tables whose
+header row repeats on every page, and a "page N of M" footer. Output is invariant: the
+same sheet gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from pathlib import Path
+from typing import Any, Final
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from rosters.formats.sheet import DeclarationSection, RosterSheet
+
+FONT_DIR: Final = Path(__file__).resolve().parent / "fonts"
+FONT: Final = "DejaVuSans"
+FONT_BOLD: Final = "DejaVuSans-Bold"
+LEGAL_TEXT: Final = "Legal under {profile}"
+ILLEGAL_TEXT: Final = "Not legal under {profile}"
+FOOTER_TEXT: Final = "page {page} of {pages}"
+WARLORD_MARK: Final = "★ Warlord"
+
+_fonts_lock = threading.Lock()
+
+
+def register_fonts() -> None:
+    """Register the bundled fonts once per process; parsing a TTF is the slow part."""
+    with _fonts_lock:
+        if FONT in pdfmetrics.getRegisteredFontNames():
+            return
+        pdfmetrics.registerFont(TTFont(FONT, FONT_DIR / "DejaVuSans.ttf"))
+        pdfmetrics.registerFont(TTFont(FONT_BOLD, FONT_DIR / "DejaVuSans-Bold.ttf"))
+        pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD)
+
+
+class NumberedCanvas(Canvas):
+    """Hold every page until the end so each footer can say how many pages there are."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._saved_pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:
+        self._saved_pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._saved_pages)
+        for state in self._saved_pages:
+            self.__dict__.update(state)
+            self.draw_footer(total)
+            super().showPage()
+        super().save()
+
+    def draw_footer(self, total: int) -> None:
+        width, _ = self._pagesize
+        self.saveState()
+        self.setFont(FONT, 8)
+        self.setFillColor(colors.HexColor("#4a4a55"))
+        text = FOOTER_TEXT.format(page=self._pageNumber, pages=total)
+        self.drawRightString(width - 15 * mm, 10 * mm, text)
+        self.drawString(15 * mm, 10 * mm, getattr(self, "_doc_footer", ""))
+        self.restoreState()
+
+
+class RosterPdf:
+    """Render one RosterSheet as a PDF roster."""
+
+    pagesize = A4
+    margin = 15 * mm
+
+    def __init__(self, sheet: RosterSheet) -> None:
+        register_fonts()
+        self.sheet = sheet
+        self.styles = self.get_styles()
+
+    def get_styles(self) -> dict[str, ParagraphStyle]:
+        base = ParagraphStyle("base", fontName=FONT, fontSize=9, leading=11.5)
+        return {
+            "base": base,
+            "title": ParagraphStyle("title", base, fontName=FONT_BOLD, fontSize=18, leading=22),
+            "h2": ParagraphStyle(
+                "h2", base, fontName=FONT_BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4
+            ),
+            "cell": ParagraphStyle("cell", base, fontSize=9, leading=11),
+            "head": ParagraphStyle("head", base, fontName=FONT_BOLD, fontSize=9, leading=11),
+            "num": ParagraphStyle("num", base, alignment=TA_RIGHT),
+            "legal": ParagraphStyle(
+                "legal", base, fontName=FONT_BOLD, fontSize=11, textColor=colors.HexColor("#1f5f2a")
+            ),
+            "illegal": ParagraphStyle(
+                "illegal",
+                base,
+                fontName=FONT_BOLD,
+                fontSize=11,
+                textColor=colors.HexColor("#a11212"),
+            ),
+        }
+
+    def para(self, text: str, style: str = "cell") -> Paragraph:
+        return Paragraph(escape(text), self.styles[style])
+
+    def get_story(self) -> list[Flowable]:
+        """Return the flowables: cover facts, units, validation, then the declaration."""
+        story: list[Flowable] = [self.para(self.sheet.name, "title"), Spacer(1, 3 * mm)]
+        story.append(self.summary_table())
+        story += [self.para("Units", "h2"), self.units_table()]
+        story += self.validation_story()
+        if self.sheet.declaration is not None and not self.sheet.declaration.is_empty():
+            story += self.declaration_story(self.sheet.declaration)
+        return story
+
+    def summary_table(self) -> Table:
+        s = self.sheet
+        rows = [
+            ("Army", s.name),
+            ("Faction", " / ".join(s.faction_chain) or s.faction),
+            ("Detachment", s.detachment or "—"),
+            ("Battle size", f"{s.battle_size_label} ({s.points_limit} pts)"),
+            ("Points", f"{s.points} / {s.points_limit}"),
+            ("Profile", s.profile),
+            ("Points release", s.release),
+            ("Player", s.player or "—"),
+        ]
+        table = Table(
+            [[self.para(k, "head"), self.para(v)] for k, v in rows],
+            colWidths=[35 * mm, None],
+            hAlign="LEFT",
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#d8d4cc")),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                    ("TOPPADDING", (0, 0), (-1, -1), 3),
+                ]
+            )
+        )
+        return table
+
+    def units_table(self) -> Table:
+        head = [
+            self.para(t, "head")
+            for t in ("#", "Unit", "Models", "Enhancement", "Warlord", "Points")
+        ]
+        rows: list[list[Any]] = [head]
+        for unit in self.sheet.units:
+            rows.append(
+                [
+                    self.para(str(unit.position), "num"),
+                    self.para(unit.name),
+                    self.para(str(unit.models), "num"),
+                    self.para(unit.enhancement or ""),
+                    self.para(WARLORD_MARK if unit.warlord else ""),
+                    self.para(str(unit.points), "num"),
+                ]
+            )
+        rows.append(
+            [
+                "",
+                self.para("Total", "head"),
+                "",
+                "",
+                "",
+                self.para(f"{self.sheet.points} / {self.sheet.points_limit}", "num"),
+            ]
+        )
+        table = Table(
+            rows,
+            colWidths=[10 * mm, 60 * mm, 16 * mm, 44 * mm, 22 * mm, 26 * mm],
+            repeatRows=1,
+            hAlign="LEFT",
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#f1ece4")),
+                    ("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black),
+                    ("LINEBELOW", (0, 1), (-1, -2), 0.25, colors.HexColor("#d8d4cc")),
+                    ("LINEABOVE", (0, -1), (-1, -1), 0.75, colors.black),
+                ]
+            )
+        )
+        return table
+
+    def validation_story(self) -> list[Flowable]:
+        s = self.sheet
+        status = (LEGAL_TEXT if s.legal else ILLEGAL_TEXT).format(profile=s.profile)
+        story: list[Flowable] = [
+            self.para("Validation", "h2"),
+            self.para(status, "legal" if s.legal else "illegal"),
+        ]
+        for meter in s.meters:
+            story.append(self.para(meter, "base"))
+        if s.violations:
+            rows: list[list[Any]] = [
+                [self.para(t, "head") for t in ("Code", "Severity", "Message")]
+            ]
+            for v in s.violations:
+                units = f" (units {', '.join(map(str, v.units))})" if v.units else ""
+                rows.append(
+                    [self.para(v.code), self.para(v.severity), self.para(v.message + units)]
+                )
+            table = Table(rows, colWidths=[48 * mm, 22 * mm, None], repeatRows=1, hAlign="LEFT")
+            table.setStyle(
+                TableStyle(
+                    [
+                        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                        ("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black),
+                        ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#d8d4cc")),
+                    ]
+                )
+            )
+            story += [Spacer(1, 2 * mm), table]
+        return story
+
+    def declaration_story(self, declaration: DeclarationSection) -> list[Flowable]:
+        story: list[Flowable] = [self.para("Battle formations", "h2")]
+        groups: list[tuple[str, list[str]]] = [
+            ("Hover mode", list(declaration.hover)),
+            ("Attached units", list(declaration.attachments)),
+            (
+                "Embarked",
+                [f"{transport}: {', '.join(riders)}" for transport, riders in declaration.embarked],
+            ),
+            ("Strategic Reserves", list(declaration.strategic_reserves)),
+            ("Deep Strike", list(declaration.deep_strike)),
+            ("Other reserves", list(declaration.reserves)),
+        ]
+        for title, lines in groups:
+            if lines:
+                block = [self.para(title, "head")] + [self.para(f"• {line}") for line in lines]
+                story.append(KeepTogether([*block, Spacer(1, 2 * mm)]))
+        return story
+
+    def render(self) -> bytes:
+        buffer = io.BytesIO()
+        doc = SimpleDocTemplate(
+            buffer,
+            pagesize=self.pagesize,
+            leftMargin=self.margin,
+            rightMargin=self.margin,
+            topMargin=self.margin,
+            bottomMargin=20 * mm,
+            title=self.sheet.name,
+            author=self.sheet.player or "armybuilder",
+            creator="armybuilder",
+            producer="armybuilder",
+            subject=f"{self.sheet.faction} roster",
+            invariant=1,
+        )
+        footer = f"{self.sheet.name} · {self.sheet.faction}"
+
+        def on_page(canvas: Canvas, _doc: Any) -> None:
+            canvas._doc_footer = footer
+
+        doc.build(
+            self.get_story(), onFirstPage=on_page, onLaterPages=on_page, canvasmaker=NumberedCanvas
+        )
+        return buffer.getvalue()

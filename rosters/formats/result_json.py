@@ -1,0 +1,211 @@
+"""A checked roster as JSON: the one shape validate_list prints and the API returns.
+
+Schema (version 1). Every key is always present; a value the list does not give is null.
+
+    {
+      "schema": 1,
+      "format": "gw_app" | "nr_wtc" | ... | null,   # the text format read, null for a saved roster
+      "name": str,
+      "faction": str | null,
+      "detachment": str | null,
+      "battle_size": "incursion" | "strike_force" | "onslaught" | null,
+      "points_limit": int | null,
+      "points": int | null,          # our total under the release (units, enhancements, options)
+      "stated_points": int | null,   # the list's own total, where it states one
+      "profile": "core-10" | "matched-10" | "nine-10",
+      "release": str | null,         # the points release priced under
+      "legal": bool,                 # no error-severity violation and nothing unrecognised
+      "units": [{"position": int, "line": int | null, "name": str, "models": int,
+                 "points": int | null, "stated_points": int | null,
+                 "enhancement": str | null, "warlord": bool}],
+      "unrecognised": [{"line": int, "kind": "faction" | "detachment" | "unit" | "enhancement"
+                        | "line", "text": str, "message": str, "suggestions": [str]}],
+      "violations": [{"code": str, "severity": "error" | "warning", "message": str,
+                      "unit_positions": [int]}],
+      "meters": [{"code": str, "label": str, "used": int, "cap": int, "unit": str,
+                  "over": bool}],
+      "error": str | null            # why the list could not be read at all
+    }
+
+Unit positions count from 1 in list order (file order for a pasted list, so a unit the
+importer could not place keeps its number and the ones after it do not shift).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Protocol
+
+from armybuilder.rules.model import BattleSize, Result
+
+SCHEMA_VERSION: Final = 1
+
+
+class ProblemLike(Protocol):
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def suggestions(self) -> tuple[str, ...]: ...
+
+
+class DraftUnitLike(Protocol):
+    key: str
+    models: int
+    warlord: bool
+
+    @property
+    def datasheet(self) -> Any: ...
+
+    @property
+    def enhancement(self) -> Any: ...
+
+
+class DraftLike(Protocol):
+    name: str
+    battle_size: str
+    profile: str
+
+    @property
+    def faction(self) -> Any: ...
+
+    @property
+    def detachment(self) -> Any: ...
+
+    @property
+    def release(self) -> Any: ...
+
+    @property
+    def units(self) -> Sequence[DraftUnitLike]: ...
+
+
+def problems_to_json(problems: Sequence[ProblemLike]) -> list[dict[str, Any]]:
+    return [
+        {
+            "line": p.line,
+            "kind": p.kind,
+            "text": p.text,
+            "message": p.message,
+            "suggestions": list(p.suggestions),
+        }
+        for p in problems
+    ]
+
+
+def result_to_json(
+    *,
+    draft: DraftLike,
+    result: Result,
+    positions: Mapping[str, int] | None = None,
+    lines: Mapping[str, int] | None = None,
+    stated_points: Mapping[str, int | None] | None = None,
+    list_stated_points: int | None = None,
+    unrecognised: Sequence[ProblemLike] = (),
+    source_format: str | None = None,
+) -> dict[str, Any]:
+    """Describe a validated draft (saved roster or pasted list) and its Result as JSON data.
+
+    positions maps unit keys to their numbers (default: order in the draft; a pasted list
+    passes every key it read, dropped units too); lines and stated_points, keyed the same
+    way, come from a pasted list.
+    """
+    if positions is None:
+        positions = {u.key: n for n, u in enumerate(draft.units, 1)}
+    lines = lines or {}
+    stated = stated_points or {}
+    units = [
+        {
+            "position": positions[u.key],
+            "line": lines.get(u.key),
+            "name": u.datasheet.name,
+            "models": u.models,
+            "points": result.unit_points.get(u.key),
+            "stated_points": stated.get(u.key),
+            "enhancement": u.enhancement.name if u.enhancement is not None else None,
+            "warlord": u.warlord,
+        }
+        for u in draft.units
+    ]
+    return {
+        "schema": SCHEMA_VERSION,
+        "format": source_format,
+        "name": draft.name,
+        "faction": draft.faction.name,
+        "detachment": draft.detachment.name if draft.detachment is not None else None,
+        "battle_size": draft.battle_size,
+        "points_limit": result.points_limit,
+        "points": result.points,
+        "stated_points": list_stated_points,
+        "profile": result.profile,
+        "release": draft.release.name,
+        "legal": result.legal and not unrecognised,
+        "units": units,
+        "unrecognised": problems_to_json(unrecognised),
+        "violations": [
+            {
+                "code": v.code,
+                "severity": str(v.severity),
+                "message": v.message,
+                "unit_positions": _positions(v.unit_ids, positions),
+            }
+            for v in result.violations
+        ],
+        "meters": [
+            {
+                "code": m.code,
+                "label": m.label,
+                "used": m.used,
+                "cap": m.cap,
+                "unit": m.unit,
+                "over": m.over,
+            }
+            for m in result.meters
+        ],
+        "error": None,
+    }
+
+
+def unreadable_to_json(
+    *,
+    error: str,
+    profile: str,
+    release: str | None = None,
+    source_format: str | None = None,
+    name: str = "",
+    battle_size: str | None = None,
+    stated_points: int | None = None,
+    unrecognised: Sequence[ProblemLike] = (),
+) -> dict[str, Any]:
+    """Describe a list that could not be checked at all, in the same shape."""
+    return {
+        "schema": SCHEMA_VERSION,
+        "format": source_format,
+        "name": name,
+        "faction": None,
+        "detachment": None,
+        "battle_size": battle_size,
+        "points_limit": BattleSize(battle_size).points if battle_size else None,
+        "points": None,
+        "stated_points": stated_points,
+        "profile": profile,
+        "release": release,
+        "legal": False,
+        "units": [],
+        "unrecognised": problems_to_json(unrecognised),
+        "violations": [],
+        "meters": [],
+        "error": error,
+    }
+
+
+def _positions(unit_ids: Sequence[str], positions: Mapping[str, int]) -> list[int]:
+    return [positions[uid] for uid in unit_ids if uid in positions]

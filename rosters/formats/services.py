@@ -1,0 +1,363 @@
+"""Import and export services: pasted lists in, PDF, xlsx and text out.
+
+Points and violations always come from the rules core's Result, reached through
+rosters.services; nothing here prices a unit or checks a rule. reportlab and openpyxl are
+imported inside the export functions so that the command line and Django start-up stay light.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from django.db import transaction
+
+from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction, PointsRelease
+from armybuilder.rules import model as core
+from rosters import services as roster_services
+from rosters.formats.result_json import result_to_json, unreadable_to_json
+from rosters.formats.sheet import DeclarationSection, RosterSheet, UnitLine, ViolationLine
+from rosters.formats.text_import import ParsedList, list_parse
+from rosters.formats.text_import.resolver import Resolutions, ResolvedList, list_resolve
+from rosters.models import Roster, RosterUnit
+
+DEFAULT_NAME: Final = "Imported list"
+ERR_UNRESOLVED: Final = "Resolve or drop every unrecognised line before saving the roster."
+ERR_NO_RELEASE: Final = "There is no points release to price the list under."
+ERR_UNKNOWN_RELEASE: Final = "There is no points release called “{name}”."
+ERR_DECLARATION: Final = "The declaration is not valid: {problem}"
+
+
+class ListImportError(ValueError):
+    """An import that cannot go ahead; the message says why."""
+
+
+@dataclass
+class ListCheck:
+    """A pasted list parsed, placed in the catalogue and validated, with nothing saved."""
+
+    parsed: ParsedList
+    resolved: ResolvedList
+    release: PointsRelease
+    draft: roster_services.Draft | None
+    result: core.Result | None
+
+
+def release_get(*, name: str | None = None) -> PointsRelease:
+    """Return the named points release, or the current one."""
+    try:
+        if name:
+            return PointsRelease.objects.get(name=name)
+        return PointsRelease.objects.current()
+    except PointsRelease.DoesNotExist:
+        raise ListImportError(
+            ERR_UNKNOWN_RELEASE.format(name=name) if name else ERR_NO_RELEASE
+        ) from None
+
+
+def list_import_parse(*, text: str) -> ParsedList:
+    """Parse pasted text; raise text_import.UnreadableList if no supported format fits."""
+    return list_parse(text=text)
+
+
+def list_import_resolve(
+    *, parsed: ParsedList, release: PointsRelease, resolutions: Resolutions | None = None
+) -> ResolvedList:
+    """Place every name of a parsed list in the catalogue, applying the player's choices."""
+    return list_resolve(parsed=parsed, release_id=release.pk, resolutions=resolutions)
+
+
+def list_import_draft(
+    *, resolved: ResolvedList, release: PointsRelease, profile: str = "core-10", name: str = ""
+) -> roster_services.Draft | None:
+    """Build an unsaved Draft of the placed units, keyed by their positions in the text."""
+    if resolved.faction_id is None:
+        return None
+    units = resolved.kept()
+    sheets = Datasheet.objects.in_bulk({u.datasheet_id for u in units})
+    enhancements = Enhancement.objects.select_related("detachment").in_bulk(
+        {u.enhancement_id for u in units if u.enhancement_id is not None}
+    )
+    return roster_services.Draft(
+        name=name or resolved.parsed.name or DEFAULT_NAME,
+        faction=Faction.objects.select_related("parent").get(pk=resolved.faction_id),
+        detachment=(
+            Detachment.objects.select_related("faction").get(pk=resolved.detachment_id)
+            if resolved.detachment_id is not None
+            else None
+        ),
+        battle_size=resolved.battle_size,
+        profile=profile,
+        release=release,
+        units=[
+            roster_services.DraftUnit(
+                key=u.key,
+                datasheet=sheets[u.datasheet_id],
+                models=u.models,
+                enhancement=enhancements.get(u.enhancement_id),
+                warlord=u.warlord,
+            )
+            for u in units
+        ],
+    )
+
+
+def list_import_check(
+    *,
+    text: str,
+    release: PointsRelease,
+    profile: str = "core-10",
+    resolutions: Resolutions | None = None,
+    declaration: core.Declaration | None = None,
+    name: str = "",
+) -> ListCheck:
+    """Parse, place and validate a pasted list without saving anything."""
+    parsed = list_import_parse(text=text)
+    resolved = list_import_resolve(parsed=parsed, release=release, resolutions=resolutions)
+    draft = list_import_draft(resolved=resolved, release=release, profile=profile, name=name)
+    result = None
+    if draft is not None:
+        _, result = roster_services.draft_validate(draft=draft, declaration=declaration)
+    return ListCheck(parsed=parsed, resolved=resolved, release=release, draft=draft, result=result)
+
+
+def list_check_json(*, check: ListCheck, profile: str = "core-10") -> dict[str, Any]:
+    """Describe a checked list in the result_json schema."""
+    resolved = check.resolved
+    if check.draft is None or check.result is None:
+        problem = next((p for p in resolved.problems if p.kind == "faction"), None)
+        return unreadable_to_json(
+            error=problem.message if problem else "The list could not be checked.",
+            profile=profile,
+            release=check.release.name,
+            source_format=check.parsed.format,
+            name=check.parsed.name,
+            battle_size=resolved.battle_size,
+            stated_points=check.parsed.stated_points,
+            unrecognised=resolved.problems,
+        )
+    payload = result_to_json(
+        draft=check.draft,
+        result=check.result,
+        positions={u.key: u.position for u in resolved.units},
+        lines={u.key: u.line for u in resolved.units},
+        stated_points={u.key: u.stated_points for u in resolved.units},
+        list_stated_points=check.parsed.stated_points,
+        unrecognised=resolved.problems,
+        source_format=check.parsed.format,
+    )
+    # The list's own name, not the placeholder a saved roster would need.
+    payload["name"] = check.parsed.name
+    return payload
+
+
+def declaration_from_positions(*, data: Mapping[str, Any]) -> core.Declaration:
+    """Read a declaration that names units by position: hover, attach, embark, reserves."""
+    known = {"hover", "attach", "embark", "strategic_reserves", "deep_strike", "final"}
+    unknown = set(data) - known
+    if unknown:
+        raise ListImportError(ERR_DECLARATION.format(problem=f"unknown keys {sorted(unknown)}"))
+
+    def ids(key: str) -> list[str]:
+        values = data.get(key, [])
+        if not isinstance(values, list) or not all(_is_position(v) for v in values):
+            raise ListImportError(ERR_DECLARATION.format(problem=f"{key} must list positions"))
+        return [str(v) for v in values]
+
+    def pairs(key: str) -> tuple[tuple[str, str], ...]:
+        values = data.get(key, [])
+        if not isinstance(values, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(_is_position(v) for v in p) for p in values
+        ):
+            raise ListImportError(ERR_DECLARATION.format(problem=f"{key} must list position pairs"))
+        return tuple((str(a), str(b)) for a, b in values)
+
+    placements = [(p, core.Placement.STRATEGIC_RESERVES) for p in ids("strategic_reserves")]
+    placements += [(p, core.Placement.DEEP_STRIKE) for p in ids("deep_strike")]
+    return core.Declaration(
+        hover=frozenset(ids("hover")),
+        attachments=pairs("attach"),
+        embarkations=pairs("embark"),
+        placements=tuple(placements),
+        final=bool(data.get("final", False)),
+    )
+
+
+def _is_position(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+@transaction.atomic
+def roster_import_save(
+    *,
+    owner: Any,
+    resolved: ResolvedList,
+    release: PointsRelease,
+    name: str = "",
+    profile: str = "core-10",
+) -> Roster:
+    """Save a fully resolved list as a new roster of the owner, in one transaction."""
+    if not resolved.complete:
+        raise ListImportError(ERR_UNRESOLVED)
+    roster = roster_services.roster_create(
+        owner=owner,
+        name=(name or resolved.parsed.name or DEFAULT_NAME)[:150],
+        faction=Faction.objects.get(pk=resolved.faction_id),
+        detachment=(
+            Detachment.objects.get(pk=resolved.detachment_id)
+            if resolved.detachment_id is not None
+            else None
+        ),
+        battle_size=resolved.battle_size,
+        profile=profile,
+        release=release,
+    )
+    RosterUnit.objects.bulk_create(
+        RosterUnit(
+            roster=roster,
+            position=position,
+            datasheet_id=unit.datasheet_id,
+            models_count=max(unit.models, 1),
+            enhancement_id=unit.enhancement_id,
+            warlord=unit.warlord,
+            stated_points=unit.stated_points,
+        )
+        for position, unit in enumerate(resolved.kept(), 1)
+    )
+    return roster
+
+
+def declaration_section(
+    *, declaration: core.Declaration, names: Mapping[str, str]
+) -> DeclarationSection:
+    """Put a core Declaration into words, naming units by their roster names."""
+    counts: dict[str, int] = defaultdict(int)
+    for name in names.values():
+        counts[name] += 1
+
+    def label(uid: str) -> str:
+        name = names.get(uid, uid)
+        # Two Intercessor Squads need telling apart on paper.
+        return f"{name} ({uid})" if counts[name] > 1 else name
+
+    embarked: dict[str, list[str]] = defaultdict(list)
+    for passenger, transport in declaration.embarkations:
+        embarked[transport].append(label(passenger))
+    placed: dict[core.Placement, list[str]] = defaultdict(list)
+    for uid, placement in declaration.placements:
+        placed[placement].append(label(uid))
+    return DeclarationSection(
+        hover=tuple(label(u) for u in sorted(declaration.hover)),
+        attachments=tuple(f"{label(a)} → {label(b)}" for a, b in declaration.attachments),
+        embarked=tuple((label(t), tuple(p)) for t, p in embarked.items()),
+        strategic_reserves=tuple(placed[core.Placement.STRATEGIC_RESERVES]),
+        deep_strike=tuple(placed[core.Placement.DEEP_STRIKE]),
+        reserves=tuple(placed[core.Placement.RESERVES]),
+    )
+
+
+def draft_sheet(
+    *,
+    draft: roster_services.Draft,
+    result: core.Result,
+    player: str = "",
+    stated_points: Mapping[str, int | None] | None = None,
+    declaration: DeclarationSection | None = None,
+) -> RosterSheet:
+    """Describe a validated draft as plain data for the renderers."""
+    positions = {u.key: n for n, u in enumerate(draft.units, 1)}
+    stated = stated_points or {}
+    chain = roster_services.faction_chain(draft.faction)
+    size = core.BattleSize(draft.battle_size)
+    return RosterSheet(
+        name=draft.name,
+        faction=draft.faction.name,
+        faction_chain=tuple(f.name for f in reversed(chain)),
+        detachment=draft.detachment.name if draft.detachment is not None else None,
+        battle_size=draft.battle_size,
+        battle_size_label=size.label,
+        points=result.points,
+        points_limit=result.points_limit,
+        profile=result.profile,
+        release=draft.release.name,
+        player=player,
+        units=tuple(
+            UnitLine(
+                position=positions[u.key],
+                name=u.datasheet.name,
+                models=u.models,
+                points=result.unit_points.get(u.key, 0),
+                enhancement=u.enhancement.name if u.enhancement is not None else None,
+                warlord=u.warlord,
+                stated_points=stated.get(u.key),
+                keywords=frozenset(u.datasheet.keywords),
+            )
+            for u in draft.units
+        ),
+        violations=tuple(
+            ViolationLine(
+                code=v.code,
+                severity=str(v.severity),
+                message=v.message,
+                units=tuple(positions[i] for i in v.unit_ids if i in positions),
+            )
+            for v in result.violations
+        ),
+        legal=result.legal,
+        declaration=declaration,
+        meters=tuple(str(m) for m in result.meters),
+    )
+
+
+def roster_sheet(
+    *,
+    roster_id: int,
+    declaration: core.Declaration | None = None,
+    declaration_text: DeclarationSection | None = None,
+) -> RosterSheet:
+    """Load, validate and describe a saved roster for the renderers."""
+    roster = roster_services.roster_load(roster_id=roster_id)
+    draft = roster_services.roster_to_draft(roster=roster)
+    _, result = roster_services.draft_validate(draft=draft, declaration=declaration)
+    if declaration is not None and declaration_text is None:
+        declaration_text = declaration_section(
+            declaration=declaration, names={u.key: u.datasheet.name for u in draft.units}
+        )
+    return draft_sheet(
+        draft=draft,
+        result=result,
+        player=roster.owner.get_username(),
+        stated_points={roster_services.unit_key(u): u.stated_points for u in roster.units.all()},
+        declaration=declaration_text,
+    )
+
+
+def roster_export_text(*, roster_id: int) -> str:
+    """Return a saved roster in the official app's text layout."""
+    from rosters.formats.text_export import sheet_to_text
+
+    return sheet_to_text(roster_sheet(roster_id=roster_id))
+
+
+def roster_export_pdf(
+    *,
+    roster_id: int,
+    declaration: core.Declaration | None = None,
+    declaration_text: DeclarationSection | None = None,
+) -> bytes:
+    """Return a saved roster as a printable PDF."""
+    from rosters.formats.pdf import RosterPdf
+
+    sheet = roster_sheet(
+        roster_id=roster_id, declaration=declaration, declaration_text=declaration_text
+    )
+    return RosterPdf(sheet).render()
+
+
+def roster_export_xlsx(*, roster_id: int) -> bytes:
+    """Return a saved roster as an xlsx workbook: the roster, then its violations."""
+    from rosters.formats.xlsx import sheet_to_xlsx
+
+    return sheet_to_xlsx(roster_sheet(roster_id=roster_id))

@@ -1,0 +1,46 @@
+"""The official app's text layout, which players paste into chats and tournament sites."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rosters.formats.sheet import RosterSheet, UnitLine
+
+TRAILER: Final = "Exported with armybuilder"
+SECTIONS: Final = ("CHARACTERS", "BATTLELINE", "DEDICATED TRANSPORTS", "OTHER DATASHEETS")
+
+
+def unit_section(unit: UnitLine) -> str:
+    """Return the app's section for a unit, by its keywords."""
+    if "CHARACTER" in unit.keywords:
+        return "CHARACTERS"
+    if "BATTLELINE" in unit.keywords:
+        return "BATTLELINE"
+    if "DEDICATED TRANSPORT" in unit.keywords:
+        return "DEDICATED TRANSPORTS"
+    return "OTHER DATASHEETS"
+
+
+def sheet_to_text(sheet: RosterSheet) -> str:
+    """Write a roster as the official app does: header, then units by section."""
+    lines = [f"{sheet.name} ({sheet.points} points)", ""]
+    lines += sheet.faction_chain
+    if sheet.detachment:
+        lines.append(sheet.detachment)
+    lines += [f"{sheet.battle_size_label} ({sheet.points_limit} points)", ""]
+    for section in SECTIONS:
+        units = [u for u in sheet.units if unit_section(u) == section]
+        if not units:
+            continue
+        lines += [section, ""]
+        for unit in units:
+            lines.append(f"{unit.name} ({unit.points} points)")
+            if unit.warlord:
+                lines.append("  • Warlord")
+            # The model line names the unit itself, so the importer reads the count back.
+            lines.append(f"  • {unit.models}x {unit.name}")
+            if unit.enhancement:
+                lines.append(f"  • Enhancements: {unit.enhancement}")
+            lines.append("")
+    lines.append(TRAILER)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,260 @@
+"""Line-level reading shared by every format: names, points, bullets and unit blocks."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rosters.formats.text_import.model import ParsedList, ParsedUnit, Unplaced
+
+BULLETS = "•◦▪‣·●○*-–"
+# Bullets that only ever mark a nested line.
+SUB_BULLETS = "◦○▪‣"
+
+_APOSTROPHES = str.maketrans("", "", "'’‘`´ʼ")
+_NON_WORD = re.compile(r"[\W_]+")
+
+_POINTS = r"(?P<points>\d[\d,.\u00a0 ]*)\s*(?:points?|pts?)"
+# "Char2: 10x Khorne Berzerkers (180 pts): items" and the official app's "Name (85 Points)".
+UNIT_RE = re.compile(
+    r"^(?:(?P<label>[A-Za-z]{3,5}\d+)\s*:\s*)?(?:(?P<count>\d+)\s*[x×]\s+)?(?P<name>.+?)\s*"
+    rf"[\(\[]\s*{_POINTS}\s*[\)\]](?P<rest>.*)$",
+    re.IGNORECASE,
+)
+BATTLE_SIZE_RE = re.compile(
+    r"^(?:battle size\s*:\s*)?(?P<size>incursion|strike force|onslaught)\b\s*"
+    rf"(?:[\(\[]\s*{_POINTS}(?:\s*limit)?\s*[\)\]])?\s*$",
+    re.IGNORECASE,
+)
+COUNT_RE = re.compile(r"^(?P<count>\d+)\s*[x×]\s*(?P<name>.+)$")
+WITH_RE = re.compile(r"^\d+\s+with\b", re.IGNORECASE)
+ENHANCEMENT_RE = re.compile(r"^(?:enhancements?|e)\s*:\s*(?P<name>.+)$", re.IGNORECASE)
+# NR's GW-style body marks an enhancement only by its price: "Battle-lust (+20 pts)".
+PRICED_UPGRADE_RE = re.compile(r"^(?P<name>.+?)\s*\(\+\s*\d+\s*pts?\)\s*$", re.IGNORECASE)
+PRICE_SUFFIX_RE = re.compile(r"\s*\(\+?\s*\d+\s*(?:points?|pts?)\)\s*$", re.IGNORECASE)
+LABEL_RE = re.compile(r"^[^:]{1,40}:\s*\S")
+TRAILER_RE = re.compile(r"^exported with\b", re.IGNORECASE)
+PARENTHETICAL_RE = re.compile(r"\s*\([^()]*\)\s*$")
+
+BATTLE_SIZES = {"incursion": "incursion", "strike force": "strike_force", "onslaught": "onslaught"}
+
+
+@lru_cache(maxsize=8192)
+def normalise(text: str) -> str:
+    """Fold a name for matching: no case, accents, apostrophes or punctuation."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return _NON_WORD.sub(" ", stripped.casefold().translate(_APOSTROPHES)).strip()
+
+
+def clean(text: str) -> str:
+    """Collapse odd spaces (NR exports non-breaking ones) and trim."""
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+def decode_text(data: bytes) -> str:
+    """Decode a list file: UTF-8 (with or without BOM), else Windows-1252 as old exports were."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def parse_points(text: str) -> int:
+    return int(re.sub(r"[^\d]", "", text))
+
+
+def split_lines(text: str) -> list[tuple[int, str]]:
+    """Number the lines from 1, dropping a byte-order mark and trailing spaces."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    return [(n, line.rstrip().replace("\u00a0", " ")) for n, line in enumerate(text.split("\n"), 1)]
+
+
+def battle_size(text: str) -> str | None:
+    match = BATTLE_SIZE_RE.match(clean(text))
+    return BATTLE_SIZES[match["size"].lower()] if match else None
+
+
+def battle_size_for_points(points: int | None) -> str:
+    """Guess the battle size from a list's total where the format does not state it."""
+    if points is not None and points <= 1000:
+        return "incursion"
+    if points is not None and points > 2000:
+        return "onslaught"
+    return "strike_force"
+
+
+def strip_bullet(raw: str) -> tuple[int, str, str]:
+    """Return (indent, bullet, text) of a line; bullet is "" for an unbulleted line."""
+    body = raw.lstrip()
+    indent = len(raw) - len(body)
+    if body and body[0] in BULLETS and (len(body) == 1 or body[1] == " "):
+        return indent, body[0], body[1:].strip()
+    return indent, "", body.strip()
+
+
+def is_section(text: str) -> bool:
+    """Tell a section heading ("OTHER DATASHEETS", "## Infantry [405 pts]", "Character:")."""
+    if text.startswith("#"):
+        return True
+    letters = [c for c in text if c.isalpha()]
+    if letters and text == text.upper() and not any(c.isdigit() for c in text):
+        return len(letters) >= 3
+    return bool(re.fullmatch(r"[A-Z][A-Za-z ]{2,30}:", text))
+
+
+def unit_header(text: str) -> re.Match[str] | None:
+    match = UNIT_RE.match(text)
+    if match is None or BATTLE_SIZE_RE.match(text):
+        return None
+    rest = match["rest"].strip()
+    if rest and not rest.startswith(":"):
+        return None
+    return match
+
+
+def split_items(text: str) -> list[str]:
+    return [clean(item) for item in text.split(",") if item.strip()]
+
+
+@dataclass
+class _Child:
+    line: int
+    indent: int
+    bullet: str
+    text: str
+
+
+@dataclass
+class _Item:
+    indent: int
+    count: int
+    name: str
+    inline: bool
+    bullet_children: bool = False
+    with_lines: bool = False
+
+
+@dataclass
+class BodyReader:
+    """Read unit blocks: a unit line, then its bulleted or indented lines."""
+
+    parsed: ParsedList
+    # Extra lines to skip silently (format chrome such as "Attached unit 1").
+    ignore: re.Pattern[str] | None = None
+    _unit: ParsedUnit | None = None
+    _children: list[_Child] = field(default_factory=list)
+
+    def feed(self, number: int, raw: str) -> None:
+        indent, bullet, text = strip_bullet(raw)
+        if not text or TRAILER_RE.match(text) or not any(c.isalnum() for c in text):
+            return
+        if self.ignore is not None and self.ignore.match(text):
+            return
+        if not bullet and indent == 0 and is_section(text):
+            self.close()
+            return
+        header = None if bullet else unit_header(text)
+        if header is not None:
+            self.close()
+            self._unit = unit_from_header(number, header)
+            return
+        if self._unit is None:
+            self.parsed.unplaced.append(Unplaced(number, clean(text), "not part of any unit"))
+            return
+        self._children.append(_Child(number, indent, bullet, text))
+
+    def close(self) -> None:
+        if self._unit is not None:
+            finish_unit(self._unit, self._children)
+            self.parsed.units.append(self._unit)
+        self._unit = None
+        self._children = []
+
+
+def unit_from_header(number: int, match: re.Match[str]) -> ParsedUnit:
+    unit = ParsedUnit(
+        line=number,
+        name=clean(match["name"]),
+        stated_points=parse_points(match["points"]),
+        label=match["label"] or "",
+    )
+    if match["count"]:
+        unit.models = int(match["count"])
+        unit.models_explicit = True
+    rest = match["rest"].strip().lstrip(":").strip()
+    for item in split_items(rest):
+        if item.casefold() == "warlord":
+            unit.warlord = True
+        else:
+            unit.items.append(item)
+    return unit
+
+
+def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
+    """Read warlord, enhancement and model count from a unit's lines."""
+    items: list[tuple[_Child, _Item]] = []
+    parent: _Item | None = None
+    for child in children:
+        text = clean(child.text)
+        if text.casefold() == "warlord":
+            unit.warlord = True
+            continue
+        enhancement = ENHANCEMENT_RE.match(text)
+        if enhancement is None and child.bullet:
+            enhancement = PRICED_UPGRADE_RE.match(text)
+        if enhancement is not None:
+            unit.enhancement = PRICE_SUFFIX_RE.sub("", enhancement["name"]).strip()
+            unit.enhancement_line = child.line
+            continue
+        if WITH_RE.match(text):
+            if parent is not None:
+                parent.with_lines = True
+            continue
+        counted = COUNT_RE.match(text)
+        name, _, inline = (counted["name"] if counted else text).partition(":")
+        if counted is None and LABEL_RE.match(text):
+            continue  # "Attached as: Leader", "B: 1 mauler chainblade", keyword notes
+        if not child.bullet:
+            continue  # an unbulleted line continues the item above it: wargear, not models
+        item = _Item(
+            indent=child.indent,
+            count=int(counted["count"]) if counted else 1,
+            name=clean(name),
+            inline=bool(inline.strip()),
+        )
+        items.append((child, item))
+        parent = item
+        if inline.strip() and counted is not None:
+            unit.items.extend(split_items(inline))
+    if not items:
+        return
+    tops = [c.indent for c, _ in items if c.bullet not in SUB_BULLETS]
+    top_indent = min(tops) if tops else min(c.indent for c, _ in items)
+    top_items: list[_Item] = []
+    for child, item in items:
+        if child.bullet not in SUB_BULLETS and child.indent <= top_indent:
+            top_items.append(item)
+        elif top_items:
+            top_items[-1].bullet_children = True
+    if unit.models_explicit:
+        return
+    own = normalise(unit.name)
+    named = [i for i in top_items if _same_name(normalise(i.name), own)]
+    if len(named) == 1 and len(top_items) == 1:
+        unit.models, unit.models_explicit = named[0].count, True
+        return
+    models = [
+        i
+        for i in top_items
+        if i.bullet_children or i.with_lines or i.inline or _same_name(normalise(i.name), own)
+    ]
+    if models:
+        unit.models = sum(i.count for i in models)
+
+
+def _same_name(a: str, b: str) -> bool:
+    """Tell whether a model line names the unit itself ("Khorne Berzerker" in "... Berzerkers")."""
+    return bool(a) and (a == b or a.startswith(b) or b.startswith(a))

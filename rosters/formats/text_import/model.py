@@ -1,0 +1,57 @@
+"""What a parser reads from a pasted list, before any name is looked up in the catalogue."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ParsedUnit:
+    """One unit as the text states it; names are still raw text."""
+
+    line: int
+    name: str
+    stated_points: int | None = None
+    models: int | None = None
+    # The count came from a "10x Name" prefix or a model line naming the unit itself.
+    models_explicit: bool = False
+    warlord: bool = False
+    enhancement: str | None = None
+    enhancement_line: int | None = None
+    # WTC-style "Char2" label, used only to break ties when the header names a unit.
+    label: str = ""
+    # Inline items ("Name [95 pts]: Warlord, Favoured of Khorne, ...") that may name an
+    # enhancement in formats that do not mark enhancements.
+    items: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Unplaced:
+    """A line the parser could not read as part of the list."""
+
+    line: int
+    text: str
+    reason: str
+
+
+@dataclass
+class ParsedList:
+    format: str
+    name: str = ""
+    # Labelled faction text, e.g. "Chaos - World Eaters"; None where the format has no label.
+    faction: str | None = None
+    faction_line: int | None = None
+    detachment: str | None = None
+    detachment_line: int | None = None
+    # Unlabelled header lines (official app): super-faction, faction, detachment, others.
+    header_lines: list[tuple[int, str]] = field(default_factory=list)
+    battle_size: str | None = None
+    battle_size_line: int | None = None
+    stated_points: int | None = None
+    units: list[ParsedUnit] = field(default_factory=list)
+    unplaced: list[Unplaced] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+class UnreadableList(ValueError):
+    """The text is in no format the importer knows; the message lists the supported ones."""

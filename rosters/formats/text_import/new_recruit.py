@@ -1,0 +1,189 @@
+"""New Recruit's exports: the WTC family (WTC, WTC-Compact, GW-style) and its plain texts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rosters.formats.text_import.common import (
+    BodyReader,
+    battle_size,
+    clean,
+    normalise,
+    parse_points,
+    unit_header,
+)
+from rosters.formats.text_import.model import ParsedList, ParsedUnit, Unplaced
+
+WTC = "nr_wtc"
+WTC_COMPACT = "nr_wtc_compact"
+GW_STYLE = "nr_gw"
+MARKDOWN = "nr_text"
+SHORT = "nr_short"
+
+_FIELD = re.compile(r"^\+\s*(?P<key>[A-Za-z][A-Za-z ]*?)\s*:\s*(?P<value>.*)$")
+_TARGET = re.compile(
+    r"^(?P<name>.+?)\s*\(\s*on\s+(?:(?P<label>[A-Za-z]{3,5}\d+)\s*:\s*)?(?P<target>.+?)\s*\)\s*$",
+    re.IGNORECASE,
+)
+_LABELLED = re.compile(r"^(?:(?P<label>[A-Za-z]{3,5}\d+)\s*:\s*)?(?P<name>.+)$")
+_MD_TITLE = re.compile(r"^(?P<head>.+?)\s*-?\s*\[\s*(?P<points>\d[\d,.]*)\s*pts?\s*\]$", re.I)
+_MD_ROSTER = re.compile(r"^#\s*\+\+.*\+\+")
+_MD_CONFIG = re.compile(r"^##\s*configuration\b", re.IGNORECASE)
+_MD_DETACHMENT = re.compile(r"^detachment\s*:\s*(?P<name>.+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Named:
+    line: int
+    name: str
+    target: str
+    label: str
+
+
+def looks_like_wtc(lines: list[tuple[int, str]]) -> bool:
+    return any(re.match(r"^\+\s*faction keyword\s*:", line, re.I) for _, line in lines)
+
+
+def looks_like_markdown(lines: list[tuple[int, str]]) -> bool:
+    return any(_MD_ROSTER.match(line) or _MD_CONFIG.match(line) for _, line in lines)
+
+
+def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
+    """Read the +++ header (faction, detachment, warlord, enhancements), then the units."""
+    parsed = ParsedList(format=GW_STYLE)
+    fences = [i for i, (_, line) in enumerate(lines) if line.strip().startswith("+++")]
+    start, end = (fences[0], fences[1]) if len(fences) >= 2 else (-1, -1)
+    warlord: _Named | None = None
+    enhancements: list[_Named] = []
+    key = ""
+    header = (
+        lines[start + 1 : end]
+        if end >= 0
+        else [(n, line) for n, line in lines if line.strip().startswith(("+", "&"))]
+    )
+    for number, raw in header:
+        text = clean(raw)
+        field = _FIELD.match(text)
+        if field is not None:
+            key, value = field["key"].strip().upper(), field["value"].strip()
+        elif text.startswith("&") and key.startswith("ENHANCEMENT"):
+            value = text[1:].strip()
+        else:
+            continue
+        if key == "FACTION KEYWORD":
+            parsed.faction, parsed.faction_line = value, number
+        elif key == "DETACHMENT":
+            parsed.detachment, parsed.detachment_line = value, number
+        elif key == "TOTAL ARMY POINTS":
+            parsed.stated_points = parse_points(value) if re.search(r"\d", value) else None
+        elif key == "WARLORD" and value:
+            labelled = _LABELLED.match(value)
+            assert labelled is not None
+            warlord = _Named(number, "", labelled["name"].strip(), labelled["label"] or "")
+        elif key.startswith("ENHANCEMENT") and value:
+            target = _TARGET.match(value)
+            if target is None:
+                parsed.unplaced.append(Unplaced(number, value, "names no unit for the enhancement"))
+            else:
+                enhancements.append(
+                    _Named(number, target["name"], target["target"], target["label"] or "")
+                )
+    reader = BodyReader(parsed)
+    for number, raw in lines[end + 1 :] if end >= 0 else lines:
+        if not raw.strip().startswith(("+", "&")) or unit_header(clean(raw)):
+            reader.feed(number, raw)
+    reader.close()
+    numbered = [u for u in parsed.units if u.label]
+    if numbered:
+        parsed.format = WTC_COMPACT if any(u.items for u in numbered) else WTC
+    _place_header(parsed, warlord, enhancements)
+    return parsed
+
+
+def _place_header(parsed: ParsedList, warlord: _Named | None, enhancements: list[_Named]) -> None:
+    """Give header enhancements and the warlord to units by name.
+
+    The CharN numbers in the header often disagree with the body, so a number only breaks
+    a tie between units of the same name.
+    """
+    for enh in enhancements:
+        wanted = normalise(enh.name)
+        if any(u.enhancement and normalise(u.enhancement) == wanted for u in parsed.units):
+            continue
+        free = [u for u in _named(parsed.units, enh.target) if u.enhancement is None]
+        chosen = next((u for u in free if u.label == enh.label), free[0] if free else None)
+        if chosen is None:
+            text = f"{enh.name} (on {enh.target})"
+            parsed.unplaced.append(Unplaced(enh.line, text, "names no unit in the list"))
+            continue
+        chosen.enhancement, chosen.enhancement_line = enh.name, enh.line
+        chosen.items = [i for i in chosen.items if normalise(i) != wanted]
+    if warlord is not None and not any(u.warlord for u in parsed.units):
+        named = _named(parsed.units, warlord.target)
+        chosen = next((u for u in named if u.label == warlord.label), named[0] if named else None)
+        if chosen is None:
+            parsed.unplaced.append(
+                Unplaced(warlord.line, warlord.target, "names no unit as Warlord")
+            )
+        else:
+            chosen.warlord = True
+
+
+def _named(units: list[ParsedUnit], name: str) -> list[ParsedUnit]:
+    wanted = normalise(name)
+    exact = [u for u in units if normalise(u.name) == wanted]
+    if exact:
+        return exact
+    return [
+        u
+        for u in units
+        if normalise(u.name).startswith(wanted) or wanted.startswith(normalise(u.name))
+    ]
+
+
+def parse_markdown(lines: list[tuple[int, str]]) -> ParsedList:
+    """Read New Recruit's default text: "Faction - Name - [N pts]", Configuration, sections."""
+    parsed = ParsedList(format=MARKDOWN)
+    content = [(n, line) for n, line in lines if line.strip()]
+    index = 0
+    if content and not content[0][1].startswith("#"):
+        number, text = content[0][0], clean(content[0][1])
+        title = _MD_TITLE.match(text)
+        if title is not None:
+            parts = [p.strip() for p in title["head"].split(" - ") if p.strip()]
+            parsed.faction, parsed.faction_line = " - ".join(parts[:2]), number
+            parsed.name = " - ".join(parts[2:])
+            parsed.stated_points = parse_points(title["points"])
+            index = 1
+    in_config = False
+    reader = BodyReader(parsed)
+    for number, raw in content[index:]:
+        text = clean(raw)
+        if _MD_ROSTER.match(text):
+            continue
+        if text.startswith("#"):
+            in_config = bool(_MD_CONFIG.match(text))
+            reader.close()
+            continue
+        if in_config:
+            size = battle_size(text)
+            detachment = _MD_DETACHMENT.match(text)
+            if size is not None:
+                parsed.battle_size, parsed.battle_size_line = size, number
+            elif detachment is not None:
+                parsed.detachment, parsed.detachment_line = detachment["name"].strip(), number
+            continue
+        reader.feed(number, raw)
+    reader.close()
+    return parsed
+
+
+def parse_short(lines: list[tuple[int, str]]) -> ParsedList:
+    """Read New Recruit's short text: one line per unit, no header."""
+    parsed = ParsedList(format=SHORT)
+    reader = BodyReader(parsed)
+    for number, raw in lines:
+        reader.feed(number, raw)
+    reader.close()
+    return parsed

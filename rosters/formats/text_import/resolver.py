@@ -1,0 +1,398 @@
+"""Place a parsed list in the catalogue: faction, detachment, datasheets and enhancements.
+
+Whatever cannot be placed becomes a Problem with its line number and the nearest known
+names. A player settles each one by naming a replacement or dropping the line; the
+resolutions are keyed by Problem.key and fed back in until no problem is left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Final
+
+from rosters.formats.text_import.common import battle_size_for_points, normalise
+from rosters.formats.text_import.index import (
+    CatalogueIndex,
+    Entry,
+    Match,
+    NameTable,
+    catalogue_index,
+    without_parenthetical,
+)
+from rosters.formats.text_import.model import ParsedList, ParsedUnit
+
+FACTION: Final = "faction"
+DETACHMENT: Final = "detachment"
+UNIT: Final = "unit"
+ENHANCEMENT: Final = "enhancement"
+LINE: Final = "line"
+
+ERR_UNKNOWN_FACTION: Final = "No faction is called “{text}”."
+ERR_NO_FACTION: Final = "The list does not say its faction, and its units do not tell it."
+ERR_UNKNOWN_DETACHMENT: Final = "{faction} has no detachment called “{text}”."
+ERR_UNKNOWN_UNIT: Final = "{faction} has no datasheet called “{text}”."
+ERR_NOT_AVAILABLE: Final = "{text} is a datasheet, but {faction} cannot field it."
+ERR_UNKNOWN_ENHANCEMENT: Final = "No detachment of {faction} has an enhancement called “{text}”."
+NOTE_FACTION_INFERRED: Final = "Faction taken from the units: {faction}."
+NOTE_SIZE_INFERRED: Final = "Battle size taken from the points total: {size}."
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One line that could not be placed, with what it might have meant."""
+
+    key: str
+    line: int
+    kind: str
+    text: str
+    message: str
+    suggestions: tuple[str, ...] = ()
+    # The faction cannot be dropped: without it nothing else can be looked up.
+    droppable: bool = True
+
+
+@dataclass
+class ResolvedUnit:
+    position: int
+    line: int
+    text: str
+    datasheet_id: int | None = None
+    name: str = ""
+    models: int = 1
+    stated_points: int | None = None
+    enhancement_id: int | None = None
+    enhancement: str | None = None
+    warlord: bool = False
+    dropped: bool = False
+
+    @property
+    def key(self) -> str:
+        """The unit's id for the rules core: its position in the text."""
+        return str(self.position)
+
+
+@dataclass
+class ResolvedList:
+    parsed: ParsedList
+    faction_id: int | None = None
+    faction: str | None = None
+    detachment_id: int | None = None
+    detachment: str | None = None
+    battle_size: str = "strike_force"
+    units: list[ResolvedUnit] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def battle_size_label(self) -> str:
+        return self.battle_size.replace("_", " ").title()
+
+    @property
+    def complete(self) -> bool:
+        """Tell whether every line is placed or dropped, so the list may be saved."""
+        return self.faction_id is not None and not self.problems
+
+    def kept(self) -> list[ResolvedUnit]:
+        """Return the units that were placed and not dropped, in file order."""
+        return [u for u in self.units if u.datasheet_id is not None and not u.dropped]
+
+
+Resolutions = Mapping[str, str | None]
+
+
+def problem_key(kind: str, line: int) -> str:
+    return f"{kind}-{line}"
+
+
+def list_resolve(
+    *,
+    parsed: ParsedList,
+    release_id: int,
+    resolutions: Resolutions | None = None,
+    index: CatalogueIndex | None = None,
+) -> ResolvedList:
+    """Look every name of a parsed list up in the catalogue, applying the player's choices."""
+    idx = index or catalogue_index()
+    fixes = resolutions or {}
+    out = ResolvedList(parsed=parsed, notes=list(parsed.notes))
+    rest = _resolve_faction(idx, parsed, fixes, out)
+    if out.faction_id is not None:
+        _resolve_detachment(idx, parsed, fixes, out, rest)
+    if parsed.battle_size:
+        out.battle_size = parsed.battle_size
+    else:
+        total = parsed.stated_points
+        if total is None:
+            total = sum(u.stated_points or 0 for u in parsed.units)
+        out.battle_size = battle_size_for_points(total)
+        out.notes.append(NOTE_SIZE_INFERRED.format(size=out.battle_size.replace("_", " ").title()))
+    for position, unit in enumerate(parsed.units, 1):
+        out.units.append(_resolve_unit(idx, unit, position, release_id, fixes, out))
+    for unplaced in parsed.unplaced:
+        key = problem_key(LINE, unplaced.line)
+        if key not in fixes:
+            out.problems.append(Problem(key, unplaced.line, LINE, unplaced.text, unplaced.reason))
+    out.problems.sort(key=lambda p: (p.line, p.kind))
+    return out
+
+
+def _resolve_faction(
+    idx: CatalogueIndex, parsed: ParsedList, fixes: Resolutions, out: ResolvedList
+) -> list[tuple[int, str]]:
+    """Settle the faction; return the header lines left over for the detachment."""
+    candidates: list[tuple[int, str]] = []
+    if parsed.faction is not None:
+        candidates = [(parsed.faction_line or 1, parsed.faction)]
+    rest: list[tuple[int, str]] = []
+    found: list[int] = []
+    for _, text in candidates:
+        found += [e.id for e in _faction_parts(idx, text)]
+    for line, text in parsed.header_lines:
+        hits = _faction_parts(idx, text, split=False)
+        if hits:
+            found += [e.id for e in hits]
+        else:
+            rest.append((line, text))
+    # An unlabelled header names the faction only when another line is left for the detachment.
+    if not found and not candidates and len(rest) >= 2:
+        candidates, rest = [rest[0]], rest[1:]
+    problem_line = candidates[0][0] if candidates else 1
+    key = problem_key(FACTION, problem_line)
+    choice = fixes.get(key)
+    if choice:
+        picked = idx.factions.find(choice).entry
+        if picked is not None:
+            _set_faction(idx, out, picked.id)
+            return rest
+    if found:
+        _set_faction(idx, out, _most_specific(idx, found))
+        return rest
+    inferred = _infer_faction(idx, parsed)
+    suggestions: tuple[str, ...] = ()
+    if candidates:
+        text = candidates[0][1]
+        suggestions = tuple(
+            name for part in text.split(" - ") for name in idx.factions.suggest(normalise(part))
+        )
+        if inferred is not None:
+            suggestions = (idx.faction_names[inferred], *suggestions)
+        out.problems.append(
+            Problem(
+                key,
+                problem_line,
+                FACTION,
+                text,
+                ERR_UNKNOWN_FACTION.format(text=text),
+                tuple(dict.fromkeys(suggestions))[:5],
+                droppable=False,
+            )
+        )
+    elif inferred is None:
+        out.problems.append(
+            Problem(key, problem_line, FACTION, "", ERR_NO_FACTION, (), droppable=False)
+        )
+    if inferred is not None:
+        _set_faction(idx, out, inferred)
+        if not candidates:
+            out.notes.append(NOTE_FACTION_INFERRED.format(faction=out.faction))
+    return rest
+
+
+def _faction_parts(idx: CatalogueIndex, text: str, *, split: bool = True) -> list[Entry]:
+    """Find the factions a header names, e.g. both parts of "Chaos - World Eaters"."""
+    texts = [text, without_parenthetical(text)]
+    if split:
+        texts += text.split(" - ")
+    hits = [idx.factions.by_norm.get(normalise(t)) for t in texts]
+    return list(dict.fromkeys(h for h in hits if h is not None))
+
+
+def _most_specific(idx: CatalogueIndex, found: list[int]) -> int:
+    return max(dict.fromkeys(found), key=lambda pk: len(idx.chain(pk)))
+
+
+def _set_faction(idx: CatalogueIndex, out: ResolvedList, faction_id: int) -> None:
+    out.faction_id, out.faction = faction_id, idx.faction_names[faction_id]
+
+
+def _infer_faction(idx: CatalogueIndex, parsed: ParsedList) -> int | None:
+    """Pick the faction that can field the most of the list's units by exact name."""
+    names = [normalise(u.name) for u in parsed.units]
+    scores = {
+        pk: sum(1 for n in names if n in idx.datasheets(pk).by_norm) for pk in idx.faction_names
+    }
+    best = max(scores.values(), default=0)
+    if best == 0:
+        return None
+    tied = [pk for pk, score in scores.items() if score == best]
+    # A list every chapter could field is the parent faction's.
+    roots = [pk for pk in tied if not any(a in tied for a in idx.chain(pk)[1:])]
+    return min(roots or tied, key=lambda pk: idx.faction_names[pk])
+
+
+def _resolve_detachment(
+    idx: CatalogueIndex,
+    parsed: ParsedList,
+    fixes: Resolutions,
+    out: ResolvedList,
+    rest: list[tuple[int, str]],
+) -> None:
+    assert out.faction_id is not None
+    table = idx.detachments(out.faction_id)
+    candidates = (
+        [(parsed.detachment_line or 1, parsed.detachment)] if parsed.detachment else list(rest)
+    )
+    for line, _ in candidates:
+        key = problem_key(DETACHMENT, line)
+        if key in fixes:
+            choice = fixes[key]
+            if choice is None:
+                return
+            picked = table.find(choice).entry
+            if picked is not None:
+                out.detachment_id, out.detachment = picked.id, picked.name
+                return
+    for _, text in candidates:
+        match = _find(table, text)
+        if match.entry is not None:
+            out.detachment_id, out.detachment = match.entry.id, match.entry.name
+            return
+    if candidates:
+        line, text = candidates[0]
+        out.problems.append(
+            Problem(
+                problem_key(DETACHMENT, line),
+                line,
+                DETACHMENT,
+                text,
+                ERR_UNKNOWN_DETACHMENT.format(faction=out.faction, text=text),
+                _find(table, text).suggestions or tuple(table.names()[:5]),
+            )
+        )
+
+
+def _find(table: NameTable, text: str, prefixes: tuple[str, ...] = ()) -> Match:
+    """Find a name as written, without a trailing "(...)", or without a faction prefix."""
+    first = table.find(text)
+    if first.entry is not None:
+        return first
+    variants = [without_parenthetical(text)]
+    norm = normalise(text)
+    variants += [norm[len(p) + 1 :] for p in prefixes if norm.startswith(p + " ")]
+    for variant in variants:
+        if variant and variant != text:
+            match = table.find(variant)
+            if match.entry is not None:
+                return match
+    return first
+
+
+def _resolve_unit(
+    idx: CatalogueIndex,
+    unit: ParsedUnit,
+    position: int,
+    release_id: int,
+    fixes: Resolutions,
+    out: ResolvedList,
+) -> ResolvedUnit:
+    resolved = ResolvedUnit(
+        position=position,
+        line=unit.line,
+        text=unit.name,
+        name=unit.name,
+        models=unit.models or 1,
+        stated_points=unit.stated_points,
+        warlord=unit.warlord,
+    )
+    if out.faction_id is None:
+        return resolved
+    key = problem_key(UNIT, unit.line)
+    name = unit.name
+    if key in fixes:
+        if fixes[key] is None:
+            resolved.dropped = True
+            return resolved
+        name = fixes[key] or name
+    table = idx.datasheets(out.faction_id)
+    prefixes = tuple(e.norm for e in idx.factions.entries)
+    match = _find(table, name, prefixes)
+    if match.entry is None:
+        elsewhere = idx.all_datasheets().by_norm.get(normalise(name))
+        template = ERR_NOT_AVAILABLE if elsewhere is not None else ERR_UNKNOWN_UNIT
+        out.problems.append(
+            Problem(
+                key,
+                unit.line,
+                UNIT,
+                unit.name,
+                template.format(faction=out.faction, text=name),
+                match.suggestions or table.suggest(normalise(name)),
+            )
+        )
+        return resolved
+    resolved.datasheet_id, resolved.name = match.entry.id, match.entry.name
+    resolved.models = _models(idx, unit, match.entry.id, release_id)
+    _resolve_enhancement(idx, unit, resolved, fixes, out)
+    return resolved
+
+
+def _models(idx: CatalogueIndex, unit: ParsedUnit, datasheet_id: int, release_id: int) -> int:
+    """Take the model count from the text; where it is unclear, from the stated points."""
+    low, high = idx.sizes[datasheet_id]
+    if unit.models is not None and unit.models_explicit:
+        return unit.models
+    if low == high:
+        return low
+    if unit.models is not None and low <= unit.models <= high:
+        return unit.models
+    if unit.stated_points is not None:
+        brackets = idx.brackets(release_id).get(datasheet_id, ())
+        fits = [models for models, points in brackets if points == unit.stated_points]
+        if len(fits) == 1:
+            return fits[0]
+    return unit.models if unit.models is not None else low
+
+
+def _resolve_enhancement(
+    idx: CatalogueIndex,
+    unit: ParsedUnit,
+    resolved: ResolvedUnit,
+    fixes: Resolutions,
+    out: ResolvedList,
+) -> None:
+    assert out.faction_id is not None
+    detachments = [e.id for e in idx.detachments(out.faction_id).entries]
+    if out.detachment_id is not None:
+        detachments.remove(out.detachment_id)
+        detachments.insert(0, out.detachment_id)
+    table = idx.enhancements(detachments)
+    if unit.enhancement is None:
+        # Formats that list an enhancement among the wargear name it exactly.
+        for item in unit.items:
+            entry = table.by_norm.get(normalise(item))
+            if entry is not None:
+                resolved.enhancement_id, resolved.enhancement = entry.id, entry.name
+                return
+        return
+    line = unit.enhancement_line or unit.line
+    key = problem_key(ENHANCEMENT, line)
+    name = unit.enhancement
+    if key in fixes:
+        if fixes[key] is None:
+            return
+        name = fixes[key] or name
+    match = _find(table, name)
+    if match.entry is not None:
+        resolved.enhancement_id, resolved.enhancement = match.entry.id, match.entry.name
+        return
+    out.problems.append(
+        Problem(
+            key,
+            line,
+            ENHANCEMENT,
+            unit.enhancement,
+            ERR_UNKNOWN_ENHANCEMENT.format(faction=out.faction, text=name),
+            match.suggestions,
+        )
+    )

@@ -1,0 +1,102 @@
+"""A roster as an xlsx workbook for organisers: one sheet for the roster, one for violations.
+
+Written with openpyxl's write-only mode. Points are numbers. Text a player typed that
+starts with =, +, - or @ is stored as a quoted string, so no spreadsheet runs it as a
+formula.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Final
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Font
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+
+from rosters.formats.sheet import RosterSheet
+
+ROSTER_SHEET: Final = "Roster"
+VIOLATIONS_SHEET: Final = "Violations"
+UNIT_HEADER: Final = ("#", "Unit", "Models", "Enhancement", "Warlord", "Points", "Stated points")
+VIOLATION_HEADER: Final = ("Code", "Severity", "Message", "Units")
+FORMULA_STARTS: Final = ("=", "+", "-", "@")
+
+_BOLD = Font(bold=True)
+
+
+def text_cell(ws: WriteOnlyWorksheet, value: str, *, bold: bool = False) -> WriteOnlyCell:
+    """Make a string cell that can never become a formula."""
+    cell = WriteOnlyCell(ws, value=value)
+    # openpyxl turns a string starting with "=" into a formula; force it back to text.
+    cell.data_type = "s"
+    if value.startswith(FORMULA_STARTS):
+        # quotePrefix keeps the cell text even when someone edits it in a spreadsheet.
+        cell.quotePrefix = True
+    if bold:
+        cell.font = _BOLD
+    return cell
+
+
+def _cell(ws: WriteOnlyWorksheet, value: Any, *, bold: bool = False) -> Any:
+    if isinstance(value, str):
+        return text_cell(ws, value, bold=bold)
+    if bold:
+        cell = WriteOnlyCell(ws, value=value)
+        cell.font = _BOLD
+        return cell
+    return value
+
+
+def sheet_to_xlsx(sheet: RosterSheet) -> bytes:
+    """Write the roster and its violations to an xlsx workbook."""
+    wb = Workbook(write_only=True)
+    roster = wb.create_sheet(ROSTER_SHEET)
+    roster.column_dimensions["A"].width = 16
+    roster.column_dimensions["B"].width = 40
+    roster.column_dimensions["D"].width = 30
+    facts: list[tuple[str, Any]] = [
+        ("Army", sheet.name),
+        ("Faction", sheet.faction),
+        ("Detachment", sheet.detachment or ""),
+        ("Battle size", sheet.battle_size_label),
+        ("Points", sheet.points),
+        ("Points limit", sheet.points_limit),
+        ("Profile", sheet.profile),
+        ("Points release", sheet.release),
+        ("Player", sheet.player),
+        ("Legal", "yes" if sheet.legal else "no"),
+    ]
+    for label, value in facts:
+        roster.append([_cell(roster, label, bold=True), _cell(roster, value)])
+    roster.append([])
+    roster.append([_cell(roster, h, bold=True) for h in UNIT_HEADER])
+    for unit in sheet.units:
+        roster.append(
+            [
+                unit.position,
+                _cell(roster, unit.name),
+                unit.models,
+                _cell(roster, unit.enhancement or ""),
+                _cell(roster, "Warlord" if unit.warlord else ""),
+                unit.points,
+                unit.stated_points,
+            ]
+        )
+    violations = wb.create_sheet(VIOLATIONS_SHEET)
+    violations.column_dimensions["A"].width = 28
+    violations.column_dimensions["C"].width = 80
+    violations.append([_cell(violations, h, bold=True) for h in VIOLATION_HEADER])
+    for v in sheet.violations:
+        violations.append(
+            [
+                _cell(violations, v.code),
+                _cell(violations, v.severity),
+                _cell(violations, v.message),
+                _cell(violations, ", ".join(map(str, v.units))),
+            ]
+        )
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()

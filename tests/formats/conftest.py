@@ -1,0 +1,43 @@
+"""Fixtures for the format tests: a small priced catalogue and the two named players."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.contrib.auth.models import User
+
+from armybuilder.catalogue.models import Faction, PointsRelease
+from rosters.formats.text_import.index import catalogue_index_clear
+from tests.factories import make_release
+from tests.formats.catalogue import space_wolves, world_eaters
+
+
+@pytest.fixture(autouse=True)
+def cold_index() -> Iterator[None]:
+    """Start and end every test without a warm index from another test's catalogue."""
+    catalogue_index_clear()
+    yield
+    catalogue_index_clear()
+
+
+@pytest.fixture
+def release(db: None) -> PointsRelease:
+    return make_release("MFM 2025-09")
+
+
+@pytest.fixture
+def catalogue(release: PointsRelease) -> dict[str, Faction]:
+    return {"we": world_eaters(release), "sw": space_wolves(release)}
+
+
+@pytest.fixture
+def owner(db: None) -> User:
+    """Olga: owns the rosters under test."""
+    return User.objects.create_user("olga", password="x")
+
+
+@pytest.fixture
+def stranger(db: None) -> User:
+    """Sam: another player, who must see none of Olga's rosters."""
+    return User.objects.create_user("sam", password="x")
