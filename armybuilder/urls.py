@@ -5,4 +5,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("rosters.urls")),
+    path("", include("rosters.formats.urls")),
 ]
