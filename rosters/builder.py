@@ -9,10 +9,22 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.urls import reverse
+
 from armybuilder import rules
-from armybuilder.catalogue.models import Datasheet, Enhancement, EnhancementPrice, PointsRelease
+from armybuilder.catalogue.models import (
+    Availability,
+    Datasheet,
+    Enhancement,
+    EnhancementPrice,
+    PointsRelease,
+    TransportPool,
+    UnitPrice,
+)
 from armybuilder.rules import model as core
 from rosters import services
+from rosters.formats.text_import.index import catalogue_version
 from rosters.models import Roster, RosterUnit
 
 
@@ -28,6 +40,7 @@ class UnitRow:
     unit: RosterUnit
     points: int
     model_counts: list[int]
+    urls: dict[str, str]
     codes: list[str] = field(default_factory=list)
     enhancements: list[EnhancementChoice] = field(default_factory=list)
     # Why no enhancement can go on this unit at all, e.g. an Epic Hero.
@@ -39,15 +52,27 @@ class UnitRow:
 
 
 @dataclass(frozen=True)
+class PickerSheet:
+    """A datasheet as the picker lists it; cached per faction while the catalogue stands."""
+
+    pk: int
+    name: str
+    search_text: str
+    keywords_text: str
+    legends: bool
+    facts: core.Datasheet
+
+
+@dataclass(frozen=True)
 class PickerEntry:
-    datasheet: Datasheet
-    brackets: tuple[core.Bracket, ...]
+    sheet: PickerSheet
+    brackets_text: str
     count: int
     limit: int
 
     @property
-    def search_text(self) -> str:
-        return " ".join([self.datasheet.name, *self.datasheet.keywords]).casefold()
+    def full(self) -> bool:
+        return self.count >= self.limit
 
 
 @dataclass
@@ -77,7 +102,11 @@ def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
             flagged[unit_id].append(violation.code)
     enhancements = _detachment_enhancements(roster)
     picker = _picker(roster, army, profile) if with_picker else []
-    counts_by_sheet = {e.datasheet.pk: e for e in picker}
+    # Reverse each URL once and fill in the unit id: sixty rows, three URLs each.
+    unit_urls = {
+        name: reverse(f"rosters:unit_{name}", args=[roster.pk, _PK_SENTINEL])
+        for name in ("update", "duplicate", "remove")
+    }
     rows = []
     for unit in roster.units.all():
         key = services.unit_key(unit)
@@ -85,7 +114,8 @@ def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
         row = UnitRow(
             unit=unit,
             points=result.unit_points[key],
-            model_counts=_model_counts(unit, counts_by_sheet, core_unit),
+            model_counts=_model_counts(unit, core_unit),
+            urls={name: url.replace(_PK_SENTINEL, key) for name, url in unit_urls.items()},
             codes=flagged.get(key, []),
         )
         refusal = rules.enhancement_refusal(core_unit)
@@ -118,9 +148,10 @@ def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
     )
 
 
-def _model_counts(
-    unit: RosterUnit, picker: dict[int, PickerEntry], core_unit: core.Unit
-) -> list[int]:
+_PK_SENTINEL = "987654321"
+
+
+def _model_counts(unit: RosterUnit, core_unit: core.Unit) -> list[int]:
     sheet = core_unit.datasheet
     counts = list(range(sheet.min_models, sheet.max_models + 1))
     if unit.models_count not in counts:
@@ -161,28 +192,66 @@ def _detachment_enhancements(
     return found
 
 
-def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[PickerEntry]:
-    sheets = list(
-        roster.faction.datasheets.filter(prices__release_id=roster.release_id)
-        .distinct()
-        .order_by("name")
-        .prefetch_related("transport_pools", "leads")
-    )
-    brackets: dict[int, list[core.Bracket]] = defaultdict(list)
-    for price in services.UnitPrice.objects.filter(
-        release_id=roster.release_id, datasheet__in=[s.pk for s in sheets]
-    ).order_by("models_count"):
-        brackets[price.datasheet_id].append(core.Bracket(price.models_count, price.points))
-    counts = Counter(u.datasheet.name for u in army.units)
-    entries = []
-    for sheet in sheets:
-        facts = services.datasheet_to_core(datasheet=sheet, brackets=tuple(brackets[sheet.pk]))
-        entries.append(
-            PickerEntry(
-                datasheet=sheet,
-                brackets=facts.brackets,
-                count=counts[sheet.name],
-                limit=rules.datasheet_limit(army, facts, profile),
-            )
+_picker_cache: dict[tuple[object, ...], list[PickerSheet]] = {}
+
+
+def _picker_sheets(faction_id: int) -> list[PickerSheet]:
+    # The catalogue changes by admin action only; its version query is cheaper than
+    # reading and converting two hundred datasheets on every page view.
+    key = (faction_id, catalogue_version())
+    found = _picker_cache.get(key)
+    if found is None:
+        sheets = (
+            Datasheet.objects.filter(available_to=faction_id)
+            .order_by("name")
+            .prefetch_related("transport_pools", "leads")
         )
-    return entries
+        found = [
+            PickerSheet(
+                pk=sheet.pk,
+                name=sheet.name,
+                search_text=" ".join([sheet.name, *sheet.keywords]).casefold(),
+                keywords_text=", ".join(sheet.keywords),
+                legends=sheet.legends,
+                facts=services.datasheet_to_core(datasheet=sheet, brackets=()),
+            )
+            for sheet in sheets
+        ]
+        _picker_cache.clear()
+        _picker_cache[key] = found
+    return found
+
+
+def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[PickerEntry]:
+    brackets: dict[int, list[str]] = defaultdict(list)
+    for datasheet_id, models, points in (
+        UnitPrice.objects.filter(
+            release_id=roster.release_id, datasheet__available_to=roster.faction_id
+        )
+        .order_by("models_count")
+        .values_list("datasheet_id", "models_count", "points")
+    ):
+        brackets[datasheet_id].append(f"{models}: {points} pts")
+    counts = Counter(u.datasheet.name for u in army.units)
+    # A datasheet the release does not price cannot be added, so it is not offered.
+    return [
+        PickerEntry(
+            sheet=sheet,
+            brackets_text=" · ".join(brackets[sheet.pk]),
+            count=counts[sheet.name],
+            limit=rules.datasheet_limit(army, sheet.facts, profile),
+        )
+        for sheet in _picker_sheets(roster.faction_id)
+        if sheet.pk in brackets
+    ]
+
+
+def _forget_picker(**_: object) -> None:
+    _picker_cache.clear()
+
+
+# Edits keep row counts and ids, which the version query cannot see; this process hears them.
+for _sender in (Datasheet, TransportPool, Availability):
+    post_save.connect(_forget_picker, sender=_sender, dispatch_uid=f"picker-save-{_sender}")
+    post_delete.connect(_forget_picker, sender=_sender, dispatch_uid=f"picker-del-{_sender}")
+m2m_changed.connect(_forget_picker, sender=Datasheet.leads.through, dispatch_uid="picker-leads")

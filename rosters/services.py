@@ -149,33 +149,44 @@ def detachment_to_core(
     )
 
 
-def roster_units_queryset() -> Prefetch[RosterUnit]:
-    return Prefetch(
-        "units",
-        queryset=RosterUnit.objects.select_related(
-            "datasheet", "enhancement__detachment"
-        ).prefetch_related(
-            Prefetch(
-                "datasheet__transport_pools", queryset=TransportPool.objects.order_by("position")
-            ),
-            Prefetch("datasheet__leads", queryset=Datasheet.objects.only("id", "name")),
-            "options",
-        ),
-    )
+def datasheets_load(*, ids: set[int]) -> dict[int, Datasheet]:
+    """Load datasheets once each, with the transport pools and leads the core reads."""
+    return Datasheet.objects.prefetch_related(
+        Prefetch("transport_pools", queryset=TransportPool.objects.order_by("position")),
+        Prefetch("leads", queryset=Datasheet.objects.only("id", "name")),
+    ).in_bulk(ids)
 
 
 def roster_load(*, roster_id: int) -> Roster:
     """Load a roster with everything roster_to_core needs, in a fixed number of queries."""
-    return (
+    roster = (
         Roster.objects.select_related("faction", "detachment__faction", "release", "owner")
-        .prefetch_related(
-            roster_units_queryset(),
-            "detachment__required",
-            "detachment__forbidden",
-            "detachment__battleline",
-        )
+        .prefetch_related("detachment__required", "detachment__forbidden", "detachment__battleline")
         .get(pk=roster_id)
     )
+    # Plain queries, not prefetch_related: a per-unit prefetch costs a queryset per unit.
+    units = RosterUnit.objects.filter(roster=roster).select_related("enhancement__detachment")
+    loaded = list(units)
+    roster._prefetched_objects_cache = {"units": units}
+    options: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    for unit_id, name, count in RosterUnitOption.objects.filter(unit__roster=roster).values_list(
+        "unit_id", "name", "count"
+    ):
+        options[unit_id].append((name, count))
+    # Sixty units share a handful of datasheets: load each once and share the instance.
+    sheets = datasheets_load(ids={u.datasheet_id for u in loaded})
+    for unit in loaded:
+        unit.datasheet = sheets[unit.datasheet_id]
+        unit.option_rows = options.get(unit.pk, [])
+    return roster
+
+
+def unit_options(unit: RosterUnit) -> list[tuple[str, int]]:
+    """Return a unit's priced options as (name, count), from roster_load when it ran."""
+    rows = getattr(unit, "option_rows", None)
+    if rows is None:
+        rows = list(unit.options.values_list("name", "count"))
+    return rows
 
 
 def unit_key(unit: RosterUnit) -> str:
@@ -224,7 +235,7 @@ def roster_to_draft(*, roster: Roster) -> Draft:
                 models=unit.models_count,
                 enhancement=unit.enhancement,
                 warlord=unit.warlord,
-                options=[(o.name, o.count) for o in unit.options.all()],
+                options=unit_options(unit),
             )
             for unit in roster.units.all()
         ],

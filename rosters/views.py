@@ -157,16 +157,20 @@ def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
 def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """Change a unit's model count or enhancement."""
     unit = _owned_unit(request, pk, unit_pk)
+    # The builder's one form names each row's fields after the unit; an API-like post may not.
+    raw_models = request.POST.get(f"models_{unit_pk}", request.POST.get("models"))
+    raw_enhancement = request.POST.get(f"enhancement_{unit_pk}", request.POST.get("enhancement"))
     models: int | None = None
-    if "models" in request.POST:
+    if raw_models is not None:
         try:
-            models = int(request.POST["models"])
+            models = int(raw_models)
         except ValueError:
             return _error(request, pk, ERR_BAD_NUMBER)
     enhancement: Enhancement | str | None = "keep"
-    if "enhancement" in request.POST:
-        raw = request.POST["enhancement"]
-        enhancement = get_object_or_404(Enhancement, pk=raw) if raw else None
+    if raw_enhancement is not None:
+        enhancement = (
+            get_object_or_404(Enhancement, pk=raw_enhancement) if raw_enhancement else None
+        )
     try:
         services.roster_unit_update(unit=unit, models=models, enhancement=enhancement)  # type: ignore[arg-type]
     except services.RosterError as exc:
