@@ -242,8 +242,18 @@ def roster_to_draft(*, roster: Roster) -> Draft:
     )
 
 
-def draft_to_core(*, draft: Draft) -> core.Army:
+FactionRules = tuple[str, frozenset[str], tuple[core.Allowance, ...], set[int]]
+
+
+def draft_to_core(
+    *,
+    draft: Draft,
+    prices: ReleasePrices | None = None,
+    faction_rules: FactionRules | None = None,
+) -> core.Army:
     """Turn a Draft into the core's Army, loading prices in a fixed number of queries."""
+    # A caller that keeps catalogue facts warm (the API) passes release_prices' and
+    # army_faction_rules' answers; the prices must cover the draft's rows.
     sheets_by_id = {u.datasheet.pk: u.datasheet for u in draft.units}
     # Drafts from a pasted list carry bare datasheet rows; fetch what the core needs once.
     prefetch_related_objects(
@@ -251,12 +261,15 @@ def draft_to_core(*, draft: Draft) -> core.Army:
         Prefetch("transport_pools", queryset=TransportPool.objects.order_by("position")),
         Prefetch("leads", queryset=Datasheet.objects.only("id", "name")),
     )
-    prices = release_prices(
-        release=draft.release,
-        datasheet_ids=set(sheets_by_id),
-        enhancement_ids={u.enhancement.pk for u in draft.units if u.enhancement is not None},
+    if prices is None:
+        prices = release_prices(
+            release=draft.release,
+            datasheet_ids=set(sheets_by_id),
+            enhancement_ids={u.enhancement.pk for u in draft.units if u.enhancement is not None},
+        )
+    keyword, excluded, allies, chain_ids = faction_rules or army_faction_rules(
+        faction=draft.faction
     )
-    keyword, excluded, allies, chain_ids = army_faction_rules(faction=draft.faction)
     sheets = {
         pk: datasheet_to_core(datasheet=d, brackets=prices.brackets.get(pk, ()))
         for pk, d in sheets_by_id.items()
@@ -324,10 +337,14 @@ def enhancement_to_core(*, enhancement: Enhancement, prices: ReleasePrices) -> c
 
 
 def draft_validate(
-    *, draft: Draft, declaration: core.Declaration | None = None
+    *,
+    draft: Draft,
+    declaration: core.Declaration | None = None,
+    prices: ReleasePrices | None = None,
+    faction_rules: FactionRules | None = None,
 ) -> tuple[core.Army, core.Result]:
     """Validate a draft under its own profile; return the Army checked and the Result."""
-    army = draft_to_core(draft=draft)
+    army = draft_to_core(draft=draft, prices=prices, faction_rules=faction_rules)
     return army, rules.validate(army, declaration, draft.profile)
 
 

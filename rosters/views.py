@@ -48,14 +48,14 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/signup.html", {"form": form})
 
 
-def _owned(request: HttpRequest, pk: int) -> Roster:
+def owned_roster(request: HttpRequest, pk: int) -> Roster:
     # Someone else's roster is a 404, never a 403: ids reveal nothing.
     if not Roster.objects.filter(pk=pk, owner=request.user).exists():
         raise Http404
     return services.roster_load(roster_id=pk)
 
 
-def _owned_unit(request: HttpRequest, pk: int, unit_pk: int) -> RosterUnit:
+def owned_unit(request: HttpRequest, pk: int, unit_pk: int) -> RosterUnit:
     return get_object_or_404(
         RosterUnit.objects.select_related("roster", "datasheet"),
         pk=unit_pk,
@@ -110,7 +110,7 @@ def detachment_options(request: HttpRequest) -> HttpResponse:
 @login_required
 def roster_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Show the builder: units, points, violations and the datasheet picker."""
-    page = builder_page(roster=_owned(request, pk))
+    page = builder_page(roster=owned_roster(request, pk))
     return render(request, "rosters/roster_detail.html", {"page": page, "editable": True})
 
 
@@ -143,7 +143,7 @@ def _error(request: HttpRequest, pk: int, message: str) -> HttpResponse:
 @require_POST
 def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a unit of the chosen datasheet at its smallest size."""
-    roster = _owned(request, pk)
+    roster = owned_roster(request, pk)
     datasheet = get_object_or_404(Datasheet, pk=request.POST.get("datasheet") or 0)
     try:
         services.roster_add_unit(roster=roster, datasheet=datasheet)
@@ -156,7 +156,7 @@ def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """Change a unit's model count or enhancement."""
-    unit = _owned_unit(request, pk, unit_pk)
+    unit = owned_unit(request, pk, unit_pk)
     # The builder's one form names each row's fields after the unit; an API-like post may not.
     raw_models = request.POST.get(f"models_{unit_pk}", request.POST.get("models"))
     raw_enhancement = request.POST.get(f"enhancement_{unit_pk}", request.POST.get("enhancement"))
@@ -182,7 +182,7 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 @require_POST
 def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """Add a copy of a unit."""
-    services.roster_unit_duplicate(unit=_owned_unit(request, pk, unit_pk))
+    services.roster_unit_duplicate(unit=owned_unit(request, pk, unit_pk))
     return _builder_response(request, pk)
 
 
@@ -190,7 +190,7 @@ def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 @require_POST
 def unit_remove(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """Remove a unit."""
-    services.roster_unit_remove(unit=_owned_unit(request, pk, unit_pk))
+    services.roster_unit_remove(unit=owned_unit(request, pk, unit_pk))
     return _builder_response(request, pk)
 
 
@@ -198,7 +198,7 @@ def unit_remove(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 @require_POST
 def warlord_set(request: HttpRequest, pk: int) -> HttpResponse:
     """Choose the Warlord among the roster's units, or clear it."""
-    roster = _owned(request, pk)
+    roster = owned_roster(request, pk)
     raw = request.POST.get("unit")
     unit = get_object_or_404(RosterUnit, pk=raw, roster=roster) if raw else None
     services.roster_set_warlord(roster=roster, unit=unit)
@@ -208,7 +208,7 @@ def warlord_set(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def roster_rename(request: HttpRequest, pk: int) -> HttpResponse:
     """Rename a roster."""
-    roster = _owned(request, pk)
+    roster = owned_roster(request, pk)
     form = RosterRenameForm(request.POST or None, initial={"name": roster.name})
     if request.method == "POST" and form.is_valid():
         services.roster_update(roster=roster, name=form.cleaned_data["name"])
@@ -221,7 +221,7 @@ def roster_rename(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def roster_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
     """Copy a roster with its units."""
-    copy = services.roster_duplicate(roster=_owned(request, pk))
+    copy = services.roster_duplicate(roster=owned_roster(request, pk))
     messages.success(request, MSG_DUPLICATED.format(name=copy.name))
     return redirect("rosters:roster", pk=copy.pk)
 
@@ -229,7 +229,7 @@ def roster_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Ask for confirmation, then delete a roster."""
-    roster = _owned(request, pk)
+    roster = owned_roster(request, pk)
     if request.method == "POST":
         name = roster.name
         roster.delete()
@@ -243,7 +243,7 @@ def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
 def roster_share(request: HttpRequest, pk: int) -> HttpResponse:
     """Turn the read-only share link on or off."""
     enabled = request.POST.get("enabled") == "1"
-    services.roster_share(roster=_owned(request, pk), enabled=enabled)
+    services.roster_share(roster=owned_roster(request, pk), enabled=enabled)
     messages.success(request, MSG_SHARE_ON if enabled else MSG_SHARE_OFF)
     return redirect("rosters:roster", pk=pk)
 
@@ -251,7 +251,7 @@ def roster_share(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def roster_reprice(request: HttpRequest, pk: int) -> HttpResponse:
     """Show old and new prices under the current release; apply them on confirmation."""
-    roster = _owned(request, pk)
+    roster = owned_roster(request, pk)
     current = PointsRelease.objects.current()
     if current.pk == roster.release_id:
         return redirect("rosters:roster", pk=pk)

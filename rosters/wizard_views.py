@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from armybuilder.rules import model as core
 from rosters import declarations, wizard
 from rosters.models import Declaration, Roster
-from rosters.views import _owned
+from rosters.views import owned_roster
 
 MSG_SAVED = "Saved the declaration {name}."
 MSG_DELETED = "Deleted the declaration {name}."
@@ -29,7 +29,7 @@ def _declaration(request: HttpRequest, pk: int, decl_pk: int) -> Declaration:
 @login_required
 def declaration_list(request: HttpRequest, pk: int) -> HttpResponse:
     """List a roster's saved declarations, each validated by the declaration service."""
-    roster = _owned(request, pk)
+    roster = owned_roster(request, pk)
     rows = []
     for declaration in roster.declarations.all():
         data = declarations.DeclarationData.of(declaration)
@@ -48,7 +48,7 @@ def declaration_list(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def wizard_start(request: HttpRequest, pk: int, decl_pk: int | None = None) -> HttpResponse:
     """Open a new wizard run, empty or from a saved declaration."""
-    roster = _owned(request, pk)
+    roster = owned_roster(request, pk)
     declaration = _declaration(request, pk, decl_pk) if decl_pk is not None else None
     run = wizard.wizard_start(session=request.session, roster=roster, declaration=declaration)
     first = wizard.Wizard(roster, wizard.WizardState()).steps()[0]
@@ -56,7 +56,7 @@ def wizard_start(request: HttpRequest, pk: int, decl_pk: int | None = None) -> H
 
 
 def _load(request: HttpRequest, pk: int, run: str) -> tuple[Roster, wizard.Wizard] | None:
-    roster = _owned(request, pk)
+    roster = owned_roster(request, pk)
     state = wizard.wizard_state(session=request.session, roster=roster, run=run)
     if state is None:
         return None
@@ -224,7 +224,7 @@ def declaration_pdf(request: HttpRequest, pk: int, decl_pk: int) -> HttpResponse
     from rosters.formats.declaration_pdf import DeclarationPdf
 
     declaration = _declaration(request, pk, decl_pk)
-    roster = _owned(request, pk)
+    roster = owned_roster(request, pk)
     sheet = wizard.declaration_sheet(roster=roster, declaration=declaration)
     response = HttpResponse(DeclarationPdf(sheet).render(), content_type="application/pdf")
     filename = f"declaration-{roster.pk}-{declaration.pk}.pdf"

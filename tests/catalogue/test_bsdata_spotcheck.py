@@ -10,7 +10,7 @@ from armybuilder.catalogue.importers.bsdata import DEFAULT_RELEASE_NAME, release
 from armybuilder.catalogue.models import Datasheet, Detachment, Faction, ImportReport
 
 # Space Wolves pulls in its parent, Space Marines; one import keeps the test to seconds.
-FACTIONS = ("Space Wolves", "Necrons", "Orks")
+FACTIONS = ("Space Wolves", "Necrons", "Orks", "World Eaters", "Tyranids", "Astra Militarum")
 
 
 def prices(faction: str, name: str) -> list[tuple[int, int]]:
@@ -22,6 +22,12 @@ def prices(faction: str, name: str) -> list[tuple[int, int]]:
     )
 
 
+def size(faction: str, name: str) -> tuple[int, int]:
+    """Return a datasheet's fewest and most models."""
+    sheet = Datasheet.objects.get(faction__name=faction, name=name)
+    return sheet.min_models, sheet.max_models
+
+
 @pytest.mark.shared
 @pytest.mark.django_db
 def test_spot_checks_against_the_final_data(bsdata_dir: Path) -> None:
@@ -31,6 +37,17 @@ def test_spot_checks_against_the_final_data(bsdata_dir: Path) -> None:
     assert "BATTLELINE" in Datasheet.objects.get(name="Intercessor Squad").keywords
     assert prices("Necrons", "Necron Warriors") == [(10, 90), (20, 200)]
     assert prices("Orks", "Boyz") == [(10, 80), (20, 170)]
+
+    # Sizes whose bounds follow the unit's other models (a leader plus N, a model that takes
+    # another's place, a second leader model with a full unit).
+    assert size("World Eaters", "Jakhals") == (10, 20)
+    assert prices("World Eaters", "Jakhals") == [(10, 65), (20, 140)]
+    assert size("World Eaters", "Khorne Berzerkers") == (10, 20)
+    assert prices("World Eaters", "Khorne Berzerkers") == [(10, 180), (20, 360)]
+    assert size("Tyranids", "Neurogaunts") == (11, 22)
+    assert prices("Tyranids", "Neurogaunts") == [(11, 45), (22, 90)]
+    assert size("Astra Militarum", "Cadian Recon Squad") == (10, 10)
+    assert size("Orks", "Gretchin") == (11, 22)
 
     rhino = Datasheet.objects.get(faction__name="Space Marines", name="Rhino")
     assert "DEDICATED TRANSPORT" in rhino.keywords

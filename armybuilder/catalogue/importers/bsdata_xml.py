@@ -26,6 +26,8 @@ ERROR_UNREADABLE = "{file}: cannot be read: {error}"
 BATTLE_SIZES = ("Incursion", "Strike Force", "Onslaught")
 INDEXED_ENTRY_TAGS = frozenset({"selectionEntry", "selectionEntryGroup"})
 INFO_TAGS = frozenset({"profile", "rule", "infoGroup"})
+# How many times a repeating modifier may apply at most when a bound is widened.
+SPAN_REPEATS = 20
 _COMPARE = {
     "atLeast": lambda n, v: n >= v,
     "greaterThan": lambda n, v: n > v,
@@ -361,6 +363,39 @@ def constraint_ceiling(
                 value = changed
             highest = max(highest, value, changed)
     return highest
+
+
+def constraint_span(
+    index: Index,
+    owners: tuple[Element, ...],
+    constraint: Element,
+    ctx: Ctx,
+    maybe: Callable[[Element, tuple[Element, ...]], bool],
+) -> tuple[float, float]:
+    """Return the lowest and highest value a constraint can reach if ``maybe`` modifiers apply."""
+    # Modifiers that surely apply are applied. Of the undecided ones only those ``maybe`` picks
+    # (e.g. "once the unit has 20 models") widen the span; the rest are left out, as
+    # ``constraint_value`` does. A picked modifier with repeats may apply 0..SPAN_REPEATS times.
+    low = high = float(constraint.get("value") or 0)
+    constraint_id = constraint.get("id")
+    for owner in owners:
+        for modifier, groups in iter_modifiers(owner):
+            if modifier.get("field") != constraint_id:
+                continue
+            applies = modifier_applies(index, modifier, groups, ctx)
+            if applies is False:
+                continue
+            repeated = bool(children(modifier, "repeats"))
+            if applies is True and not repeated:
+                low, high = apply_number(modifier, low), apply_number(modifier, high)
+            elif maybe(modifier, groups):
+                times = (0, SPAN_REPEATS) if repeated else (1,)
+                ends = [apply_number(modifier, v, n) for v in (low, high) for n in times]
+                low, high = min(low, *ends), max(high, *ends)
+            elif applies is True:
+                # Repeats over things outside the unit: once, as constraint_value does.
+                low, high = apply_number(modifier, low), apply_number(modifier, high)
+    return low, high
 
 
 def apply_number(modifier: Element, value: float, repeat: float = 1) -> float:
