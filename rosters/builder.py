@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.urls import reverse
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString, mark_safe
 
 from armybuilder import rules
 from armybuilder.catalogue.models import (
@@ -75,6 +77,39 @@ class PickerEntry:
         return self.count >= self.limit
 
 
+_PICKER_ITEM = (
+    '<li data-search="{}" data-name="{}"><button type="submit" name="datasheet" value="{}" '
+    'aria-label="Add {}">Add</button> <strong>{}</strong> <span class="count{}" '
+    'title="In this roster / allowed">{} / {}</span><span class="brackets">{}</span>'
+    '<span class="keywords">{}</span>{}</li>'
+)
+_LEGENDS = mark_safe('<span class="legends">Legends</span>')
+
+
+def picker_html(entries: list[PickerEntry]) -> SafeString:
+    """Render the picker's items; two hundred of them are too many for the template engine."""
+    return format_html_join(
+        "\n",
+        _PICKER_ITEM,
+        (
+            (
+                e.sheet.search_text,
+                e.sheet.name,
+                e.sheet.pk,
+                e.sheet.name,
+                e.sheet.name,
+                " full" if e.full else "",
+                e.count,
+                e.limit,
+                e.brackets_text,
+                e.sheet.keywords_text,
+                _LEGENDS if e.sheet.legends else "",
+            )
+            for e in entries
+        ),
+    )
+
+
 @dataclass
 class BuilderPage:
     roster: Roster
@@ -84,6 +119,10 @@ class BuilderPage:
     picker: list[PickerEntry]
     warlord_candidates: list[RosterUnit]
     newer_release: PointsRelease | None
+
+    @property
+    def picker_html(self) -> SafeString:
+        return picker_html(self.picker)
 
     @property
     def warlord(self) -> RosterUnit | None:
