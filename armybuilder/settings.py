@@ -73,6 +73,9 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "simple_history",
     "armybuilder.catalogue",
     "rosters",
@@ -153,10 +156,48 @@ EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.Emai
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "armybuilder@localhost")
 
 REST_FRAMEWORK = {
+    # Token first: an anonymous call then gets 401 with a WWW-Authenticate challenge.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "rosters.api.errors.api_exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    # Rates are "<n>/<second|minute|hour|day>"; validate_anon is the stricter limit on
+    # anonymous POST /api/validate/, which does the most work per call.
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("API_RATE_ANON", "600/minute"),
+        "user": env_str("API_RATE_USER", "6000/minute"),
+        "validate_anon": env_str("API_RATE_VALIDATE_ANON", "30/minute"),
+    },
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "armybuilder API",
+    "DESCRIPTION": (
+        "Warhammer 40,000 10th-edition catalogue, rosters, validation and battle-formations "
+        'declarations. Errors are JSON: {"error": {"code", "message", "fields"}}.'
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # The docs pages' scripts are served from here, never from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "SCHEMA_PATH_PREFIX": "/api/",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "BattleSizeEnum": "rosters.models.BattleSize",
+        "ProfileEnum": "rosters.models.Profile",
+    },
 }
 
 # The uploaded points sheet is read in memory; a release workbook is well under this.

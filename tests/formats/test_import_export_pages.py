@@ -14,7 +14,7 @@ from rosters.models import Roster
 from rosters.services import roster_add_unit, roster_create
 from tests.formats.test_validate_list_command import LEGAL
 
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.formats.urls")]
+pytestmark = pytest.mark.django_db
 
 EXPORTS = ["formats:export_pdf", "formats:export_xlsx", "formats:export_text"]
 

@@ -1,0 +1,77 @@
+"""API glue for rosters.formats: pasted-list import and the PDF, xlsx and text exports."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rosters.api.errors import CODE_LIST_UNREADABLE, CODE_LIST_UNRESOLVED, ApiError
+from rosters.formats import services as format_services
+from rosters.formats.result_json import problems_to_json
+from rosters.formats.text_import import UnreadableList
+from rosters.models import Roster
+
+
+def list_import(
+    *,
+    owner: Any | None,
+    text: str,
+    name: str,
+    profile: str,
+    resolutions: Mapping[str, str | None],
+) -> dict[str, Any]:
+    """Parse, place and validate a pasted list; save it for owner when one is given."""
+    try:
+        release = format_services.release_get()
+        check = format_services.list_import_check(
+            text=text, release=release, profile=profile, resolutions=resolutions, name=name
+        )
+    except (UnreadableList, format_services.ListImportError) as exc:
+        raise ApiError(
+            code=CODE_LIST_UNREADABLE, message=str(exc), fields={"text": [str(exc)]}
+        ) from None
+    problems = check.resolved.problems
+    roster_id = None
+    if owner is not None:
+        if not check.resolved.complete:
+            raise ApiError(
+                code=CODE_LIST_UNRESOLVED,
+                message=format_services.ERR_UNRESOLVED,
+                extra={"unrecognised": problems_to_json(problems)},
+            )
+        roster = format_services.roster_import_save(
+            owner=owner, resolved=check.resolved, release=release, name=name, profile=profile
+        )
+        roster_id = roster.pk
+    return {
+        "result": format_services.list_check_json(check=check, profile=profile),
+        "problems": [
+            {
+                "key": p.key,
+                "line": p.line,
+                "kind": p.kind,
+                "text": p.text,
+                "message": p.message,
+                "suggestions": list(p.suggestions),
+                "droppable": p.droppable,
+            }
+            for p in problems
+        ],
+        "notes": list(check.resolved.notes),
+        "roster": roster_id,
+    }
+
+
+def roster_pdf(*, roster: Roster) -> bytes:
+    """Return the roster as a printable PDF."""
+    return format_services.roster_export_pdf(roster_id=roster.pk)
+
+
+def roster_xlsx(*, roster: Roster) -> bytes:
+    """Return the roster and its violations as an xlsx workbook."""
+    return format_services.roster_export_xlsx(roster_id=roster.pk)
+
+
+def roster_text(*, roster: Roster) -> str:
+    """Return the roster in the official app's text layout."""
+    return format_services.roster_export_text(roster_id=roster.pk)

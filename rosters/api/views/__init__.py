@@ -1,0 +1,1 @@
+"""API views, one module per resource; each view checks its input and calls one service."""

@@ -1,0 +1,166 @@
+"""Three named players for the API tests, and a small priced catalogue.
+
+Olivia (the owner) owns the rosters under test; Sam (the other player) must neither read
+nor change them; the anonymous client has no account at all. Clients sign in with API
+tokens, as scripts do.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from armybuilder.catalogue.models import Detachment, Faction, PointsRelease, UnitPrice
+from rosters import services
+from rosters.api.catalogue_cache import warm_catalogue_clear
+from rosters.formats.text_import.index import catalogue_index_clear
+from rosters.models import Roster, RosterUnit
+from tests.factories import (
+    make_datasheet,
+    make_detachment,
+    make_faction,
+    make_release,
+    space_marines,
+)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_process_state() -> Iterator[None]:
+    # Rate-limit counts live in the cache, catalogue names and rows in warm indexes; a test
+    # must not see another test's.
+    cache.clear()
+    catalogue_index_clear()
+    warm_catalogue_clear()
+    yield
+    catalogue_index_clear()
+    warm_catalogue_clear()
+
+
+@pytest.fixture
+def release(db) -> PointsRelease:
+    return make_release()
+
+
+@pytest.fixture
+def marines(release: PointsRelease) -> Faction:
+    sm = space_marines(release)
+    make_datasheet(
+        sm,
+        "Marneus Calgar",
+        "INFANTRY",
+        "CHARACTER",
+        "EPIC HERO",
+        prices=[(1, 200)],
+        release=release,
+    )
+    return sm
+
+
+@pytest.fixture
+def orks(release: PointsRelease) -> Faction:
+    orks = make_faction("Orks", "ORKS")
+    make_datasheet(
+        orks, "Boyz", "INFANTRY", "BATTLELINE", prices=[(10, 85), (20, 170)], release=release
+    )
+    make_datasheet(orks, "Warboss", "INFANTRY", "CHARACTER", prices=[(1, 75)], release=release)
+    make_detachment(orks, "Waaagh! Tribe", [("Headwoppa's Killchoppa", 20)], release)
+    return orks
+
+
+@pytest.fixture
+def gladius(marines: Faction) -> Detachment:
+    return Detachment.objects.get(name="Gladius Task Force")
+
+
+@pytest.fixture
+def new_release(release: PointsRelease, marines: Faction) -> PointsRelease:
+    """A later release, not yet current, in which Intercessors cost 10 more per bracket."""
+    newer = make_release("MFM 2025-12", current=False, published=datetime.date(2025, 12, 1))
+    for price in UnitPrice.objects.filter(release=release):
+        bump = 10 if price.datasheet.name == "Intercessor Squad" else 0
+        UnitPrice.objects.create(
+            release=newer,
+            datasheet=price.datasheet,
+            models_count=price.models_count,
+            points=price.points + bump,
+        )
+    return newer
+
+
+def _client_for(user: User) -> APIClient:
+    client = APIClient()
+    token = Token.objects.create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@pytest.fixture
+def owner(db) -> User:
+    """Olivia owns the rosters under test."""
+    return User.objects.create_user("olivia", "olivia@example.com")
+
+
+@pytest.fixture
+def other_player(db) -> User:
+    """Sam is another player and must see nothing of Olivia's."""
+    return User.objects.create_user("sam", "sam@example.com")
+
+
+@pytest.fixture
+def owner_client(owner: User) -> APIClient:
+    return _client_for(owner)
+
+
+@pytest.fixture
+def other_client(other_player: User) -> APIClient:
+    return _client_for(other_player)
+
+
+@pytest.fixture
+def anon_client(db) -> APIClient:
+    return APIClient()
+
+
+def add(roster: Roster, name: str, models: int | None = None, **kw: object) -> RosterUnit:
+    sheet = roster.faction.datasheets.get(name=name)
+    return services.roster_add_unit(roster=roster, datasheet=sheet, models=models, **kw)
+
+
+@pytest.fixture
+def roster(owner: User, marines: Faction, gladius: Detachment) -> Roster:
+    """Olivia's Gladius list: Captain (Warlord), 10 Intercessors, a Rhino."""
+    roster = services.roster_create(
+        owner=owner,
+        name="Gladius",
+        faction=marines,
+        detachment=gladius,
+        battle_size="strike_force",
+    )
+    add(roster, "Captain", warlord=True)
+    add(roster, "Intercessor Squad", 10)
+    add(roster, "Rhino")
+    return roster
+
+
+@pytest.fixture
+def units(roster: Roster) -> dict[str, RosterUnit]:
+    return {u.datasheet.name: u for u in roster.units.select_related("datasheet")}
+
+
+@pytest.fixture
+def declaration(roster: Roster, units: dict[str, RosterUnit]):
+    """Olivia's saved declaration: the Captain leads the Intercessors, who ride the Rhino."""
+    from rosters.declarations import DeclarationData, declaration_save
+
+    captain, squad, rhino = (units[n].pk for n in ("Captain", "Intercessor Squad", "Rhino"))
+    data = DeclarationData(attachments=[(captain, squad)], embarkations=[(squad, rhino)])
+    saved, _ = declaration_save(
+        roster=services.roster_load(roster_id=roster.pk), name="Turn 1", data=data
+    )
+    return saved
