@@ -302,7 +302,13 @@ class Wizard:
                         "only": ", ".join(sorted(pool.only_datasheets)),
                     }
                 )
-            rows.append({"id": pk, "label": self.labels[pk], "pools": pools})
+            # What the importer could not turn into facts is shown, never guessed at.
+            partial = [
+                p.note for p in self.units[pk].datasheet.transport_pools.all() if not p.complete
+            ]
+            rows.append(
+                {"id": pk, "label": self.labels[pk], "pools": pools, "partial": "; ".join(partial)}
+            )
         return rows
 
 

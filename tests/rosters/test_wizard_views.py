@@ -275,3 +275,16 @@ def test_declaration_sheet_is_owner_only(client, stranger, roster):
     client.force_login(stranger)
     response = client.get(reverse("rosters:declaration_pdf", args=[roster.pk, declaration.pk]))
     assert response.status_code == 404
+
+
+def test_transport_with_partly_known_capacity_says_so(client, owner, roster, units):
+    from armybuilder.catalogue.models import TransportPool
+
+    TransportPool.objects.filter(datasheet__name="Rhino").update(
+        complete=False, note="an exclusion has exceptions"
+    )
+    client.force_login(owner)
+    run = start(client, roster)
+    html = client.get(step_url(roster, run, "transports")).content.decode()
+    assert "only part of its capacity rules is known here (an exclusion has exceptions)" in html
+    assert "0 / 12 models" in html
