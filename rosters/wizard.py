@@ -18,7 +18,7 @@ from armybuilder import rules
 from armybuilder.rules import codes
 from armybuilder.rules import model as core
 from rosters import services
-from rosters.declarations import DeclarationData, declaration_to_core
+from rosters.declarations import DeclarationData, declaration_validate
 from rosters.models import Declaration, Roster, RosterUnit
 
 HOVER, LEADERS, TRANSPORTS, RESERVES, REVIEW = (
@@ -272,14 +272,9 @@ class Wizard:
                     data.placements[member] = core.Placement.RESERVES.value
         return data
 
-    def declaration(self) -> core.Declaration:
-        return declaration_to_core(data=self.data())
-
     def result(self) -> core.Result:
-        return rules.validate(self.army, self.declaration(), self.roster.profile)
-
-    def meters(self) -> tuple[core.Meter, ...]:
-        return rules.reserve_meters(self.army, self.declaration(), self.roster.profile)
+        """Validate the choices so far with the one declaration service saving uses too."""
+        return declaration_validate(roster=self.roster, data=self.data())
 
     def capacity(self, result: core.Result) -> list[dict[str, Any]]:
         """Describe each transport's pools: what they take, and how full they are."""
