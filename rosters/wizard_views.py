@@ -160,12 +160,16 @@ def _summary(wiz: wizard.Wizard, result: object) -> dict[str, object]:
 def wizard_meter(request: HttpRequest, pk: int, run: str, step: str) -> HttpResponse:
     """Recount the meters for the choices on screen, without storing them."""
     loaded = _load(request, pk, run)
-    if loaded is None or step not in (wizard.TRANSPORTS, wizard.RESERVES):
+    if loaded is None or step not in (wizard.LEADERS, wizard.TRANSPORTS, wizard.RESERVES):
         raise Http404
     _roster, wiz = loaded
     form = wizard.FORMS[step](request.POST, wizard=wiz)  # type: ignore[call-arg]
     if form.is_valid():
         form.apply(wiz.state)  # type: ignore[attr-defined]
+    if step == wizard.LEADERS:
+        # Re-label the choices so a bodyguard picked by another leader shows as taken.
+        fields = wizard.LeadersForm(request.POST, wizard=wiz)
+        return render(request, "rosters/wizard/_fields.html", {"form": fields})
     result = wiz.result()
     context = {
         "meters": result.meters,

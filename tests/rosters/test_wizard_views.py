@@ -288,3 +288,35 @@ def test_transport_with_partly_known_capacity_says_so(client, owner, roster, uni
     html = client.get(step_url(roster, run, "transports")).content.decode()
     assert "only part of its capacity rules is known here (an exclusion has exceptions)" in html
     assert "0 / 12 models" in html
+
+
+def test_a_bodyguard_chosen_by_another_leader_shows_as_taken(client, owner, roster, units):
+    from tests.rosters.conftest import add
+
+    second = add(roster, "Captain")
+    client.force_login(owner)
+    run = start(client, roster)
+    url = reverse("rosters:wizard_meter", args=[roster.pk, run, "leaders"])
+    html = client.post(url, {f"leader_{units['Captain']}": units["Intercessor Squad"]}).content
+    html = html.decode()
+    theirs = html[html.index(f'name="leader_{second.pk}"') :]
+    theirs = theirs[: theirs.index("</select>")]
+    assert "Intercessor Squad (taken by Captain 1)" in theirs
+    mine = html[html.index(f'name="leader_{units["Captain"]}"') :]
+    mine = mine[: mine.index("</select>")]
+    assert "taken" not in mine
+
+
+def test_a_bodyguard_that_takes_two_leaders_is_not_marked_taken(client, owner, roster, units):
+    from armybuilder.catalogue.models import Datasheet
+    from tests.rosters.conftest import add
+
+    Datasheet.objects.filter(name="Intercessor Squad").update(extra_leaders=1)
+    second = add(roster, "Captain")
+    client.force_login(owner)
+    run = start(client, roster)
+    url = reverse("rosters:wizard_meter", args=[roster.pk, run, "leaders"])
+    html = client.post(url, {f"leader_{units['Captain']}": units["Intercessor Squad"]}).content
+    html = html.decode()
+    theirs = html[html.index(f'name="leader_{second.pk}"') :]
+    assert "taken" not in theirs[: theirs.index("</select>")]
