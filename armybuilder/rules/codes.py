@@ -53,28 +53,6 @@ RESERVES_POWER_CAP: Final = "RESERVES_POWER_CAP"
 # Extension (not in RULES.md): a declaration entry names a unit the army does not have.
 UNKNOWN_UNIT: Final = "UNKNOWN_UNIT"
 
-# The codes a battle-formations declaration can raise, as against the list-building ones.
-FORMATION_CODES: Final[frozenset[str]] = frozenset(
-    {
-        LEADER_NOT_ELIGIBLE,
-        LEADER_SLOTS,
-        LEADER_SPLIT,
-        TRANSPORT_NOT_TRANSPORT,
-        TRANSPORT_CAPACITY,
-        TRANSPORT_NOT_ALLOWED,
-        DEDICATED_TRANSPORT_EMPTY,
-        AIRCRAFT_MUST_RESERVE,
-        DEEP_STRIKE_INELIGIBLE,
-        FORTIFICATION_RESERVE,
-        STRATEGIC_RESERVES_CAP,
-        RESERVES_UNITS_CAP,
-        RESERVES_POINTS_CAP,
-        EMBARKED_RESERVE_MISMATCH,
-        RESERVES_POWER_CAP,
-        UNKNOWN_UNIT,
-    }
-)
-
 # RULES.md order; violations are sorted by it so every face lists them the same way.
 ALL_CODES: Final[tuple[str, ...]] = (
     POINTS_LIMIT,
@@ -110,6 +88,12 @@ ALL_CODES: Final[tuple[str, ...]] = (
     EMBARKED_RESERVE_MISMATCH,
     RESERVES_POWER_CAP,
     UNKNOWN_UNIT,
+)
+
+# The codes a battle-formations declaration can raise, as against the list-building ones:
+# everything from LEADER_NOT_ELIGIBLE on, in RULES.md order.
+FORMATION_CODES: Final[frozenset[str]] = frozenset(
+    ALL_CODES[ALL_CODES.index(LEADER_NOT_ELIGIBLE) :]
 )
 CODE_ORDER: Final[dict[str, int]] = {code: i for i, code in enumerate(ALL_CODES)}
 
