@@ -9,24 +9,20 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.urls import reverse
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from armybuilder import rules
+from armybuilder.catalogue.freshness import catalogue_version
 from armybuilder.catalogue.models import (
-    Availability,
     Datasheet,
     Enhancement,
-    EnhancementPrice,
     PointsRelease,
-    TransportPool,
     UnitPrice,
 )
 from armybuilder.rules import model as core
 from rosters import services
-from rosters.formats.text_import.index import catalogue_version
 from rosters.models import Roster, RosterUnit
 
 
@@ -204,30 +200,20 @@ def _detachment_enhancements(
 ) -> list[tuple[Enhancement, int, core.Enhancement]]:
     if roster.detachment is None:
         return []
-    prices = dict(
-        EnhancementPrice.objects.filter(
-            release_id=roster.release_id, enhancement__detachment_id=roster.detachment_id
-        ).values_list("enhancement_id", "points")
+    enhancements = list(
+        Enhancement.objects.filter(detachment_id=roster.detachment_id)
+        .select_related("detachment")
+        .order_by("name")
+    )
+    prices = services.release_prices(
+        release=roster.release,
+        datasheet_ids=set(),
+        enhancement_ids={e.pk for e in enhancements},
     )
     found = []
-    for enhancement in Enhancement.objects.filter(detachment_id=roster.detachment_id).order_by(
-        "name"
-    ):
-        points = prices.get(enhancement.pk, 0)
-        found.append(
-            (
-                enhancement,
-                points,
-                core.Enhancement(
-                    name=enhancement.name,
-                    points=points,
-                    detachment=roster.detachment.name,
-                    required_keywords=tuple(
-                        frozenset(alt) for alt in enhancement.required_keywords if alt
-                    ),
-                ),
-            )
-        )
+    for enhancement in enhancements:
+        facts = services.enhancement_to_core(enhancement=enhancement, prices=prices)
+        found.append((enhancement, facts.points, facts))
     return found
 
 
@@ -283,14 +269,3 @@ def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[Pic
         for sheet in _picker_sheets(roster.faction_id)
         if sheet.pk in brackets
     ]
-
-
-def _forget_picker(**_: object) -> None:
-    _picker_cache.clear()
-
-
-# Edits keep row counts and ids, which the version query cannot see; this process hears them.
-for _sender in (Datasheet, TransportPool, Availability):
-    post_save.connect(_forget_picker, sender=_sender, dispatch_uid=f"picker-save-{_sender}")
-    post_delete.connect(_forget_picker, sender=_sender, dispatch_uid=f"picker-del-{_sender}")
-m2m_changed.connect(_forget_picker, sender=Datasheet.leads.through, dispatch_uid="picker-leads")

@@ -61,7 +61,6 @@ PLACEMENT_LABELS = {
     core.Placement.RESERVES: "Reserves (aircraft must start here)",
 }
 SESSION_KEY = "declare:{roster}:{run}"
-ERR_NOT_OFFERED = "That choice is not offered for this unit."
 
 
 @dataclass
@@ -205,6 +204,14 @@ class Wizard:
             return self.labels[head]
         return " + ".join([*(self.labels[m] for m in leaders), self.labels[head]])
 
+    def attachment_lines(self) -> list[str]:
+        """Say who leads whom, e.g. "Captain → Intercessor Squad"."""
+        return [
+            f"{' + '.join(self.labels[m] for m in members[1:])} → {self.labels[members[0]]}"
+            for members in self.groups().values()
+            if len(members) > 1
+        ]
+
     def leader_candidates(self) -> dict[int, list[int]]:
         """Return each Leader's eligible bodyguards, as the core's leader check judges them."""
         found: dict[int, list[int]] = {}
@@ -305,10 +312,6 @@ class Wizard:
                 {"id": pk, "label": self.labels[pk], "pools": pools, "partial": "; ".join(partial)}
             )
         return rows
-
-
-def unit_choice(wizard: Wizard, pk: int) -> str:
-    return wizard.labels[pk]
 
 
 class HoverForm(forms.Form):
@@ -482,11 +485,7 @@ def declaration_sheet(*, roster: Roster, declaration: Declaration) -> Any:
         roster=roster_sheet(roster_id=roster.pk),
         name=declaration.name,
         hover=tuple(wiz.labels[h] for h in data.hover),
-        attachments=tuple(
-            f"{' + '.join(wiz.labels[m] for m in members[1:])} → {wiz.labels[members[0]]}"
-            for members in groups.values()
-            if len(members) > 1
-        ),
+        attachments=tuple(wiz.attachment_lines()),
         transports=tuple(transports),
         strategic_reserves=tuple(
             (label(k), points(k)) for k in placed(core.Placement.STRATEGIC_RESERVES)

@@ -123,22 +123,18 @@ def _render_step(
                 if v.code in wizard.CODE_STEPS
             ],
             muster=[v for v in result.violations if v.code not in wizard.CODE_STEPS],
-            summary=_summary(wiz, result),
+            summary=_summary(wiz),
         )
     return render(request, f"rosters/wizard/{step}.html", context, status=status)
 
 
-def _summary(wiz: wizard.Wizard, result: object) -> dict[str, object]:
+def _summary(wiz: wizard.Wizard) -> dict[str, object]:
     groups = wiz.groups()
     data = wiz.data()
-    placements = {k: v for k, v in data.placements.items()}
+    placements = data.placements
     return {
         "hover": [wiz.labels[h] for h in data.hover],
-        "attached": [
-            (", ".join(wiz.labels[m] for m in members[1:]), wiz.labels[members[0]])
-            for members in groups.values()
-            if len(members) > 1
-        ],
+        "attached": wiz.attachment_lines(),
         "embarked": [
             (wiz.group_label(groups[key]), wiz.labels[t])
             for key, t in wiz.state.embark.items()

@@ -28,4 +28,6 @@ class CatalogueConfig(AppConfig):
     verbose_name = "Catalogue"
 
     def ready(self) -> None:
+        from armybuilder.catalogue import freshness  # noqa: F401  (connects its signals)
+
         post_migrate.connect(ensure_points_editors_group, sender=self)

@@ -7,9 +7,9 @@ as are the release's prices for a whole faction and army_faction_rules' answer, 
 draft_to_core takes instead of querying. Rows and answers are only read, never changed,
 so sharing them is safe.
 
-Freshness: a catalogue save or delete in this process drops everything at once (signals);
-a change made by another process is seen within MAX_AGE_SECONDS, when the whole cache is
-dropped and rebuilt on demand.
+Freshness: a catalogue change in this process is seen at once (freshness.generation()
+moves, at no query's cost); a change made by another process is seen within
+MAX_AGE_SECONDS, when the whole cache is dropped and rebuilt on demand.
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from django.db.models import Prefetch
-from django.db.models.signals import m2m_changed, post_delete, post_save
 
-from armybuilder.catalogue import models as catalogue
+from armybuilder.catalogue.freshness import generation
 from armybuilder.catalogue.models import (
     Datasheet,
     Detachment,
@@ -36,24 +35,12 @@ from rosters import services
 from rosters.formats.text_import.index import CatalogueIndex, catalogue_index
 
 MAX_AGE_SECONDS: Final = 5.0
-_WATCHED = (
-    catalogue.Faction,
-    catalogue.Datasheet,
-    catalogue.Availability,
-    catalogue.AllyRule,
-    catalogue.TransportPool,
-    catalogue.Detachment,
-    catalogue.Enhancement,
-    catalogue.PointsRelease,
-    catalogue.UnitPrice,
-    catalogue.EnhancementPrice,
-    catalogue.OptionPrice,
-)
 
 
 @dataclass
 class WarmCatalogue:
     built: float
+    generation: int
     index: CatalogueIndex
     current_release: PointsRelease | None
     releases: dict[int, PointsRelease] = field(default_factory=dict)
@@ -149,9 +136,11 @@ def warm_catalogue() -> WarmCatalogue:
     global _warm
     now = time.monotonic()
     with _lock:
-        if _warm is None or now - _warm.built > MAX_AGE_SECONDS:
+        stale = _warm is None or _warm.generation != generation()
+        if stale or now - _warm.built > MAX_AGE_SECONDS:
             _warm = WarmCatalogue(
                 built=now,
+                generation=generation(),
                 index=catalogue_index(),
                 current_release=PointsRelease.objects.filter(is_current=True).first(),
             )
@@ -163,18 +152,3 @@ def warm_catalogue_clear(**_: object) -> None:
     global _warm
     with _lock:
         _warm = None
-
-
-for _model in _WATCHED:
-    post_save.connect(warm_catalogue_clear, sender=_model, dispatch_uid=f"api-warm-{_model}")
-    post_delete.connect(warm_catalogue_clear, sender=_model, dispatch_uid=f"api-warm-d-{_model}")
-for _through in (
-    catalogue.Faction.datasheets.through,
-    catalogue.Datasheet.leads.through,
-    catalogue.Detachment.required.through,
-    catalogue.Detachment.forbidden.through,
-    catalogue.Detachment.battleline.through,
-):
-    m2m_changed.connect(
-        warm_catalogue_clear, sender=_through, dispatch_uid=f"api-warm-m-{_through}"
-    )

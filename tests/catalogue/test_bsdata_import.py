@@ -194,3 +194,19 @@ def test_command_prints_the_report_and_saves_it() -> None:
 def test_command_rejects_unknown_faction() -> None:
     with pytest.raises(CommandError, match="Unknown faction 'Nobody'"):
         call_command("import_bsdata", str(MINI), "--faction", "Nobody", stdout=StringIO())
+
+
+@pytest.mark.django_db
+def test_reimport_that_changes_a_price_keeps_its_history() -> None:
+    run()
+    price = UnitPrice.objects.order_by("pk").first()
+    assert price is not None
+    assert [h.history_change_reason for h in price.history.all()] == ["BSData import"]
+    original = price.points
+    # An edit that bypassed history; the next import puts the data's price back, on record.
+    UnitPrice.objects.filter(pk=price.pk).update(points=original + 5)
+    run()
+    price.refresh_from_db()
+    assert price.points == original
+    latest = price.history.first()
+    assert (latest.history_type, latest.points) == ("~", original)

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import models, transaction
 from django.utils.text import slugify
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from ..models import (
     AllyRule,
@@ -35,6 +36,7 @@ from .bsdata_parse import DatasheetKey, ParsedCatalogue, ParsedDatasheet, parse_
 from .bsdata_xml import BsdataError
 
 DEFAULT_RELEASE_NAME = "Final 10th edition (BSData 2026-06-14)"
+IMPORT_REASON = "BSData import"
 DEFAULT_RELEASE_DATE = date(2026, 6, 14)
 ERROR_NOT_A_DIRECTORY = "{directory} is not a directory"
 ERROR_UNKNOWN_FACTION = "Unknown faction {name!r}; choose from: {known}"
@@ -608,9 +610,14 @@ def _sync_prices(
             changed.append(row)
     stale = [row.pk for key, row in present.items() if key not in wanted]
     for start in range(0, len(stale), 500):
+        # A queryset delete still sends post_delete per row, so history records it.
         model.objects.filter(pk__in=stale[start : start + 500]).delete()
-    model.objects.bulk_create(new, batch_size=500)
-    model.objects.bulk_update(changed, list(fields), batch_size=500)
+    # Every price change keeps its history, an import's as much as an admin's.
+    history = {"default_change_reason": IMPORT_REASON, "batch_size": 500}
+    if new:
+        bulk_create_with_history(new, model, **history)
+    if changed:
+        bulk_update_with_history(changed, model, list(fields), **history)
     stats.created[label] += len(new)
     stats.updated[label] += len(changed)
     stats.deleted[label] += len(stale)

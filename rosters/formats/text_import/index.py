@@ -2,8 +2,8 @@
 
 A running server resolves a pasted list without touching the catalogue tables: the index
 holds every faction, the datasheets each faction may field, detachments and enhancements,
-by normalised name. It is rebuilt when a cheap version check (row counts and highest ids)
-changes, and dropped at once when this process saves or deletes a catalogue row.
+by normalised name. It is rebuilt when armybuilder.catalogue.freshness says the catalogue
+has changed.
 """
 
 from __future__ import annotations
@@ -13,21 +13,17 @@ import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db import connection
-from django.db.models.signals import post_delete, post_save
-
+from armybuilder.catalogue.freshness import catalogue_version
 from armybuilder.catalogue.models import (
     Availability,
     Datasheet,
     Detachment,
     Enhancement,
     Faction,
-    PointsRelease,
     UnitPrice,
 )
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 
-_VERSIONED = (Faction, Datasheet, Availability, Detachment, Enhancement, PointsRelease, UnitPrice)
 SUGGESTIONS = 5
 
 
@@ -167,18 +163,6 @@ _lock = threading.Lock()
 _index: CatalogueIndex | None = None
 
 
-def catalogue_version() -> tuple[object, ...]:
-    """Return row counts and highest ids of the catalogue tables, in one query."""
-    parts = ", ".join(
-        f"(SELECT COUNT(*) FROM {m._meta.db_table}), (SELECT MAX(id) FROM {m._meta.db_table})"
-        for m in _VERSIONED
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {parts}")
-        row = cursor.fetchone()
-    return (connection.alias, *row)
-
-
 def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> CatalogueIndex:
     """Read the catalogue's names from the database into a fresh index."""
     version = version or catalogue_version()
@@ -242,9 +226,3 @@ def catalogue_index_clear(**_: object) -> None:
 
 def without_parenthetical(text: str) -> str:
     return PARENTHETICAL_RE.sub("", text).strip()
-
-
-for _model in _VERSIONED:
-    # Renames keep counts and ids; this process hears of them through the signals.
-    post_save.connect(catalogue_index_clear, sender=_model, dispatch_uid=f"ab-index-{_model}")
-    post_delete.connect(catalogue_index_clear, sender=_model, dispatch_uid=f"ab-index-d-{_model}")

@@ -1,0 +1,87 @@
+"""When the catalogue last changed, for the caches that keep catalogue rows warm in a process.
+
+The list-import name index, the builder's datasheet picker and the API's warm catalogue
+all hold rows between requests. They ask the same two questions here instead of each
+wiring its own signals: generation() changes the moment this process saves, deletes or
+relinks a catalogue row, and catalogue_version() adds what a query can see of other
+processes' changes (row counts, highest ids, and the newest price-history row, which
+every price edit writes).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from django.db import connection
+from django.db.models import Model
+from django.db.models.signals import m2m_changed, post_delete, post_save
+
+from armybuilder.catalogue.models import (
+    AllyRule,
+    Availability,
+    Datasheet,
+    Detachment,
+    Enhancement,
+    EnhancementPrice,
+    Faction,
+    OptionPrice,
+    PointsRelease,
+    TransportPool,
+    UnitPrice,
+)
+
+WATCHED: tuple[type[Model], ...] = (
+    Faction,
+    Datasheet,
+    Availability,
+    AllyRule,
+    TransportPool,
+    Detachment,
+    Enhancement,
+    PointsRelease,
+    UnitPrice,
+    EnhancementPrice,
+    OptionPrice,
+)
+_HISTORY: tuple[Any, ...] = (UnitPrice, EnhancementPrice, OptionPrice)
+_LINKS = (
+    Datasheet.leads.through,
+    Detachment.required.through,
+    Detachment.forbidden.through,
+    Detachment.battleline.through,
+)
+
+_lock = threading.Lock()
+_generation = 0
+
+
+def generation() -> int:
+    """Return a number that changes whenever this process changes a catalogue row."""
+    return _generation
+
+
+def catalogue_changed(**_: object) -> None:
+    """Note that this process changed the catalogue."""
+    global _generation
+    with _lock:
+        _generation += 1
+
+
+def catalogue_version() -> tuple[object, ...]:
+    """Return this process's generation and what one query sees of the tables, as a key."""
+    tables = [m._meta.db_table for m in WATCHED]
+    parts = [f"(SELECT COUNT(*) FROM {t}), (SELECT MAX(id) FROM {t})" for t in tables]
+    # Edits keep counts and ids; every price edit also writes a history row.
+    parts += [f"(SELECT MAX(history_id) FROM {m.history.model._meta.db_table})" for m in _HISTORY]
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {', '.join(parts)}")
+        row = cursor.fetchone()
+    return (connection.alias, generation(), *row)
+
+
+for _model in WATCHED:
+    post_save.connect(catalogue_changed, sender=_model, dispatch_uid=f"catalogue-save-{_model}")
+    post_delete.connect(catalogue_changed, sender=_model, dispatch_uid=f"catalogue-del-{_model}")
+for _link in _LINKS:
+    m2m_changed.connect(catalogue_changed, sender=_link, dispatch_uid=f"catalogue-m2m-{_link}")
