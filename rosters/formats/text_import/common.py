@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -16,27 +17,38 @@ SUB_BULLETS = "◦○▪‣"
 _APOSTROPHES = str.maketrans("", "", "'’‘`´ʼ")
 _NON_WORD = re.compile(r"[\W_]+")
 
-_POINTS = r"(?P<points>\d[\d,.\u00a0 ]*)\s*(?:points?|pts?)"
+# Every pattern here runs on text anyone may paste, so each must take time linear in the
+# line: possessive quantifiers (*+, ++) never give back what they took, a name ends on a
+# non-space character so that no two quantifiers compete for the same spaces, and numbers
+# have a bounded number of digits (a points value fits nine, a model count four), so that
+# int() never meets a 5,000-digit number.
+_POINTS = r"(?P<points>\d[\d,.\u00a0 ]{0,8}+)\s*+(?:points?|pts?)"
 # "Char2: 10x Khorne Berzerkers (180 pts): items" and the official app's "Name (85 Points)".
 UNIT_RE = re.compile(
-    r"^(?:(?P<label>[A-Za-z]{3,5}\d+)\s*:\s*)?(?:(?P<count>\d+)\s*[x×]\s+)?(?P<name>.+?)\s*"
-    rf"[\(\[]\s*{_POINTS}\s*[\)\]](?P<rest>.*)$",
+    r"^(?:(?P<label>[A-Za-z]{3,5}\d{1,3})\s*+:\s*+)?(?:(?P<count>\d{1,4})\s*+[x×]\s++)?"
+    rf"(?P<name>.*?\S)\s*+[\(\[]\s*+{_POINTS}\s*+[\)\]](?P<rest>.*)$",
     re.IGNORECASE,
 )
 BATTLE_SIZE_RE = re.compile(
-    r"^(?:battle size\s*:\s*)?(?P<size>incursion|strike force|onslaught)\b\s*"
-    rf"(?:[\(\[]\s*{_POINTS}(?:\s*limit)?\s*[\)\]])?\s*$",
+    r"^(?:battle size\s*+:\s*+)?(?P<size>incursion|strike force|onslaught)\b\s*+"
+    rf"(?:[\(\[]\s*+{_POINTS}(?:\s*+limit)?\s*+[\)\]])?\s*+$",
     re.IGNORECASE,
 )
-COUNT_RE = re.compile(r"^(?P<count>\d+)\s*[x×]\s*(?P<name>.+)$")
-WITH_RE = re.compile(r"^\d+\s+with\b", re.IGNORECASE)
-ENHANCEMENT_RE = re.compile(r"^(?:enhancements?|e)\s*:\s*(?P<name>.+)$", re.IGNORECASE)
+COUNT_RE = re.compile(r"^(?P<count>\d{1,4})\s*+[x×]\s*+(?P<name>.+)$")
+WITH_RE = re.compile(r"^\d++\s++with\b", re.IGNORECASE)
+ENHANCEMENT_RE = re.compile(r"^(?:enhancements?|e)\s*+:\s*+(?P<name>.+)$", re.IGNORECASE)
 # NR's GW-style body marks an enhancement only by its price: "Battle-lust (+20 pts)".
-PRICED_UPGRADE_RE = re.compile(r"^(?P<name>.+?)\s*\(\+\s*\d+\s*pts?\)\s*$", re.IGNORECASE)
-PRICE_SUFFIX_RE = re.compile(r"\s*\(\+?\s*\d+\s*(?:points?|pts?)\)\s*$", re.IGNORECASE)
+PRICED_UPGRADE_RE = re.compile(
+    r"^(?P<name>.*?\S)\s*+\(\+\s*+\d{1,9}+\s*+pts?\)\s*+$", re.IGNORECASE
+)
+# Used with sub(); callers strip the spaces left before it.
+PRICE_SUFFIX_RE = re.compile(r"\(\+?\s*+\d++\s*+(?:points?|pts?)\)\s*+$", re.IGNORECASE)
 LABEL_RE = re.compile(r"^[^:]{1,40}:\s*\S")
 TRAILER_RE = re.compile(r"^exported with\b", re.IGNORECASE)
-PARENTHETICAL_RE = re.compile(r"\s*\([^()]*\)\s*$")
+# Used with sub(); callers strip the spaces left before it.
+PARENTHETICAL_RE = re.compile(r"\([^()]*+\)\s*+$")
+# Longest run of digits read as a number: nine fits any points value and a database integer.
+MAX_DIGITS = 9
 
 BATTLE_SIZES = {"incursion": "incursion", "strike force": "strike_force", "onslaught": "onslaught"}
 
@@ -55,15 +67,25 @@ def clean(text: str) -> str:
 
 
 def decode_text(data: bytes) -> str:
-    """Decode a list file: UTF-8 (with or without BOM), else Windows-1252 as old exports were."""
+    """Decode a list file: UTF-16 with a byte-order mark (as some Windows tools save text),
+    UTF-8 with or without one, else Windows-1252 as old exports were."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return data.decode("cp1252", errors="replace")
 
 
-def parse_points(text: str) -> int:
-    return int(re.sub(r"[^\d]", "", text))
+def parse_points(text: str) -> int | None:
+    """Read a points value written with any separators; None if it has no digits or too many."""
+    digits = "".join(c for c in text if c.isascii() and c.isdigit())
+    if not digits or len(digits) > MAX_DIGITS:
+        return None
+    return int(digits)
 
 
 def split_lines(text: str) -> list[tuple[int, str]]:
@@ -256,5 +278,12 @@ def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
 
 
 def _same_name(a: str, b: str) -> bool:
-    """Tell whether a model line names the unit itself ("Khorne Berzerker" in "... Berzerkers")."""
-    return bool(a) and (a == b or a.startswith(b) or b.startswith(a))
+    """Tell whether a model line names the unit itself ("Khorne Berzerker" in "... Berzerkers",
+    "Blood Claws Pack Leader" in "Blood Claws")."""
+    if not a or not b:
+        return False
+    if a == b or a.startswith(b) or b.startswith(a):
+        return True
+    # A squad's leader is named after the squad in the singular: "Khorne Berzerker Champion".
+    singular = b[:-1] if b.endswith("s") else b
+    return bool(singular) and a.startswith(singular + " ")

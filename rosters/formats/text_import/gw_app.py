@@ -21,7 +21,9 @@ LABEL = "Warhammer 40,000 app export"
 # Chrome of newer app versions that says nothing about the army.
 _IGNORE = re.compile(r"^(attached units?(\s+\d+)?|\.)$", re.IGNORECASE)
 _HEADER_NOTE = re.compile(r"^(force dispositions?)\s*:", re.IGNORECASE)
-_TITLE = re.compile(r"^(?P<name>.*?)\s*\(\s*(?P<points>\d[\d,. ]*)\s*points?\s*\)$", re.IGNORECASE)
+_TITLE = re.compile(
+    r"^(?:(?P<name>.*?\S)\s*+)?\(\s*+(?P<points>\d[\d,. ]{0,8}+)\s*+points?\s*+\)$", re.IGNORECASE
+)
 
 
 def parse(lines: list[tuple[int, str]]) -> ParsedList:
@@ -41,7 +43,7 @@ def parse(lines: list[tuple[int, str]]) -> ParsedList:
         if title is not None and (
             not battle_size(text) or any(battle_size(clean(t)) for _, t in content[index + 1 :][:8])
         ):
-            parsed.name = title["name"]
+            parsed.name = title["name"] or ""
             parsed.stated_points = parse_points(title["points"])
             index += 1
     for number, raw in content[index:]:

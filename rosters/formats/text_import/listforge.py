@@ -9,7 +9,7 @@ from rosters.formats.text_import.model import ParsedList
 
 FORMAT = "listforge"
 
-_TITLE = re.compile(r"^(?P<head>.+?)\s*\(\s*(?P<points>\d[\d,.]*)\s*points?\s*\)$", re.I)
+_TITLE = re.compile(r"^(?P<head>.*?\S)\s*+\(\s*+(?P<points>\d[\d,.]{0,8}+)\s*+points?\s*+\)$", re.I)
 _SECTION = re.compile(r"^[A-Z][A-Za-z ]{2,30}:$")
 
 

@@ -21,13 +21,18 @@ GW_STYLE = "nr_gw"
 MARKDOWN = "nr_text"
 SHORT = "nr_short"
 
-_FIELD = re.compile(r"^\+\s*(?P<key>[A-Za-z][A-Za-z ]*?)\s*:\s*(?P<value>.*)$")
+# The key keeps any spaces before the colon (callers strip it): a lazy key followed by
+# \s* would try every split of a long run of spaces.
+_FIELD = re.compile(r"^\+\s*+(?P<key>[A-Za-z][A-Za-z ]*+):\s*+(?P<value>.*)$")
 _TARGET = re.compile(
-    r"^(?P<name>.+?)\s*\(\s*on\s+(?:(?P<label>[A-Za-z]{3,5}\d+)\s*:\s*)?(?P<target>.+?)\s*\)\s*$",
+    r"^(?P<name>.*?\S)\s*+\(\s*+on\s++(?:(?P<label>[A-Za-z]{3,5}\d{1,3})\s*+:\s*+)?"
+    r"(?P<target>.*\S)\s*+\)\s*+$",
     re.IGNORECASE,
 )
-_LABELLED = re.compile(r"^(?:(?P<label>[A-Za-z]{3,5}\d+)\s*:\s*)?(?P<name>.+)$")
-_MD_TITLE = re.compile(r"^(?P<head>.+?)\s*-?\s*\[\s*(?P<points>\d[\d,.]*)\s*pts?\s*\]$", re.I)
+_LABELLED = re.compile(r"^(?:(?P<label>[A-Za-z]{3,5}\d{1,3})\s*+:\s*+)?(?P<name>.+)$")
+_MD_TITLE = re.compile(
+    r"^(?P<head>.*?\S)\s*+-?\s*+\[\s*+(?P<points>\d[\d,.]{0,8}+)\s*+pts?\s*+\]$", re.I
+)
 _MD_ROSTER = re.compile(r"^#\s*\+\+.*\+\+")
 _MD_CONFIG = re.compile(r"^##\s*configuration\b", re.IGNORECASE)
 _MD_DETACHMENT = re.compile(r"^detachment\s*:\s*(?P<name>.+)$", re.IGNORECASE)
@@ -82,7 +87,9 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
             assert labelled is not None
             warlord = _Named(number, "", labelled["name"].strip(), labelled["label"] or "")
         elif key.startswith("ENHANCEMENT") and value:
-            target = _TARGET.match(value)
+            # Only a value ending in ")" can match: the check keeps the greedy target from
+            # rescanning the line once per "(on".
+            target = _TARGET.match(value) if value.endswith(")") else None
             if target is None:
                 parsed.unplaced.append(Unplaced(number, value, "names no unit for the enhancement"))
             else:

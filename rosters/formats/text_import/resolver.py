@@ -36,6 +36,8 @@ ERR_NOT_AVAILABLE: Final = "{text} is a datasheet, but {faction} cannot field it
 ERR_UNKNOWN_ENHANCEMENT: Final = "No detachment of {faction} has an enhancement called “{text}”."
 NOTE_FACTION_INFERRED: Final = "Faction taken from the units: {faction}."
 NOTE_SIZE_INFERRED: Final = "Battle size taken from the points total: {size}."
+NOTE_MODELS_FROM_POINTS: Final = "Model count not stated; {models} taken from the {points} points."
+NOTE_MODELS_ASSUMED: Final = "Model count not stated; taken as the smallest unit, {models}."
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,8 @@ class ResolvedUnit:
     enhancement: str | None = None
     warlord: bool = False
     dropped: bool = False
+    # How a model count the text did not state was worked out; "" when it was stated.
+    note: str = ""
 
     @property
     def key(self) -> str:
@@ -332,26 +336,32 @@ def _resolve_unit(
         )
         return resolved
     resolved.datasheet_id, resolved.name = match.entry.id, match.entry.name
-    resolved.models = _models(idx, unit, match.entry.id, release_id)
+    resolved.models, resolved.note = _models(idx, unit, match.entry.id, release_id)
     _resolve_enhancement(idx, unit, resolved, fixes, out)
     return resolved
 
 
-def _models(idx: CatalogueIndex, unit: ParsedUnit, datasheet_id: int, release_id: int) -> int:
-    """Take the model count from the text; where it is unclear, from the stated points."""
+def _models(
+    idx: CatalogueIndex, unit: ParsedUnit, datasheet_id: int, release_id: int
+) -> tuple[int, str]:
+    """Return the unit's model count and, when the text did not state it, a note saying how.
+
+    A stated count is kept as written, even one the datasheet does not allow: the rules
+    core reports that as UNIT_SIZE, and rewriting it would let a broken list pass.
+    """
+    if unit.models is not None:
+        return unit.models, ""
     low, high = idx.sizes[datasheet_id]
-    if unit.models is not None and unit.models_explicit:
-        return unit.models
     if low == high:
-        return low
-    if unit.models is not None and low <= unit.models <= high:
-        return unit.models
+        return low, ""
     if unit.stated_points is not None:
         brackets = idx.brackets(release_id).get(datasheet_id, ())
         fits = [models for models, points in brackets if points == unit.stated_points]
         if len(fits) == 1:
-            return fits[0]
-    return unit.models if unit.models is not None else low
+            return fits[0], NOTE_MODELS_FROM_POINTS.format(
+                models=fits[0], points=unit.stated_points
+            )
+    return low, NOTE_MODELS_ASSUMED.format(models=low)
 
 
 def _resolve_enhancement(
