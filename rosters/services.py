@@ -16,6 +16,12 @@ from django.db.models import F, Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from armybuilder import rules
+from armybuilder.catalogue import conversion
+from armybuilder.catalogue.conversion import (
+    FactionRules,
+    datasheet_to_core,
+    detachment_to_core,
+)
 from armybuilder.catalogue.models import (
     Datasheet,
     Detachment,
@@ -69,42 +75,6 @@ def release_prices(
     )
 
 
-def _alternatives(raw: list[list[str]]) -> tuple[frozenset[str], ...]:
-    return tuple(frozenset(alt) for alt in raw if alt)
-
-
-def datasheet_to_core(
-    *, datasheet: Datasheet, brackets: tuple[core.Bracket, ...]
-) -> core.Datasheet:
-    """Turn a datasheet row, with its prefetched pools and leads, into the core's facts."""
-    return core.Datasheet(
-        name=datasheet.name,
-        keywords=frozenset(datasheet.keywords),
-        faction_keywords=frozenset(datasheet.faction_keywords),
-        brackets=brackets,
-        min_models=datasheet.min_models,
-        max_models=datasheet.max_models,
-        limit=datasheet.limit,
-        leads=frozenset(d.name for d in datasheet.leads.all()),
-        extra_leaders=datasheet.extra_leaders,
-        joins_led_unit=datasheet.joins_led_unit,
-        transport=tuple(
-            core.TransportPool(
-                capacity=pool.capacity,
-                allowed=_alternatives(pool.allowed),
-                forbidden=frozenset(pool.forbidden),
-                space=tuple(sorted((k, int(v)) for k, v in pool.space.items())),
-                only_datasheets=frozenset(pool.only_datasheets),
-            )
-            for pool in datasheet.transport_pools.all()
-        ),
-        deep_strike=datasheet.deep_strike,
-        hover=datasheet.hover,
-        power=datasheet.power,
-        warlord=core.WarlordRule(datasheet.warlord),
-    )
-
-
 def faction_chain(faction: Faction) -> list[Faction]:
     """Return the faction and its ancestors, nearest first."""
     chain = [faction]
@@ -113,39 +83,21 @@ def faction_chain(faction: Faction) -> list[Faction]:
     return chain
 
 
-def army_faction_rules(
-    *, faction: Faction
-) -> tuple[str, frozenset[str], tuple[core.Allowance, ...], set[int]]:
+def army_faction_rules(*, faction: Faction) -> FactionRules:
     """Return the army's faction keyword, excluded keywords, allies and faction ids in chain."""
-    chain = faction_chain(faction)
-    chain_ids = {f.pk for f in chain}
-    root = chain[-1]
-    # Another chapter's units carry the root keyword too; their own keyword shuts them out.
-    excluded: set[str] = set()
-    frontier = [root.pk]
-    while frontier:
-        children = list(Faction.objects.filter(parent_id__in=frontier).values_list("pk", "keyword"))
-        excluded.update(kw for pk, kw in children if pk not in chain_ids)
-        frontier = [pk for pk, _ in children]
-    allies = tuple(
-        core.Allowance(keyword=rule.keyword, points_cap=rule.points_cap)
-        for f in chain
-        for rule in f.ally_rules.all()
-    )
-    return root.keyword, frozenset(excluded - {root.keyword}), allies, chain_ids
-
-
-def detachment_to_core(
-    *, detachment: Detachment, army_keyword: str, chain_ids: set[int]
-) -> core.Detachment:
-    """Turn a detachment row into the core's facts, relative to the army's faction."""
-    keyword = army_keyword if detachment.faction_id in chain_ids else detachment.faction.keyword
-    return core.Detachment(
-        name=detachment.name,
-        faction_keyword=keyword,
-        required_datasheets=frozenset(d.name for d in detachment.required.all()),
-        forbidden_datasheets=frozenset(d.name for d in detachment.forbidden.all()),
-        battleline=frozenset(d.name for d in detachment.battleline.all()),
+    tree = list(Faction.objects.values_list("id", "parent_id", "keyword"))
+    allies = {
+        f.pk: tuple(
+            core.Allowance(keyword=rule.keyword, points_cap=rule.points_cap)
+            for rule in f.ally_rules.all()
+        )
+        for f in faction_chain(faction)
+    }
+    return conversion.faction_rules(
+        faction_id=faction.pk,
+        parents={pk: parent for pk, parent, _ in tree},
+        keywords={pk: keyword for pk, _, keyword in tree},
+        allies=allies,
     )
 
 
@@ -242,9 +194,6 @@ def roster_to_draft(*, roster: Roster) -> Draft:
     )
 
 
-FactionRules = tuple[str, frozenset[str], tuple[core.Allowance, ...], set[int]]
-
-
 def draft_to_core(
     *,
     draft: Draft,
@@ -328,11 +277,8 @@ def roster_to_core(*, roster: Roster) -> core.Army:
 
 
 def enhancement_to_core(*, enhancement: Enhancement, prices: ReleasePrices) -> core.Enhancement:
-    return core.Enhancement(
-        name=enhancement.name,
-        points=prices.enhancements.get(enhancement.pk, 0),
-        detachment=enhancement.detachment.name,
-        required_keywords=_alternatives(enhancement.required_keywords),
+    return conversion.enhancement_to_core(
+        enhancement=enhancement, points=prices.enhancements.get(enhancement.pk, 0)
     )
 
 

@@ -2,8 +2,8 @@
 
 Names are looked up in the catalogue name index that the list importer keeps
 (rosters.formats.text_import.index), folded for case, accents and punctuation; ids are
-taken as they are. The rows named come from the process's warm catalogue
-(catalogue_cache.py), so a call costs no catalogue query once the server is warm. A unit's
+taken as they are. Everything comes from the process's warm catalogue snapshot
+(armybuilder.catalogue.snapshot), so a call costs no query once the server is warm. A unit's
 key is its position in the body, "1", "2", ..., so the declaration and the result name
 units by position, as validate_list does.
 """
@@ -16,10 +16,13 @@ from typing import Any, Final
 
 from rest_framework.exceptions import ValidationError
 
-from armybuilder.catalogue.models import PointsRelease
+from armybuilder.catalogue.snapshot import (
+    CatalogueSnapshot,
+    CheckDraft,
+    SnapshotError,
+    catalogue_snapshot,
+)
 from armybuilder.rules import model as core
-from rosters import services
-from rosters.api.catalogue_cache import WarmCatalogue, warm_catalogue
 from rosters.formats import services as format_services
 from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.index import CatalogueIndex, NameTable
@@ -63,19 +66,21 @@ def _lookup(table: NameTable, value: int | str) -> int | None:
     return entry.id if entry is not None else None
 
 
-def _release(warm: WarmCatalogue, value: int | str | None) -> PointsRelease:
-    if value is None:
-        release = warm.current_release
-        message = ERR_NO_RELEASE
-    elif isinstance(value, int):
-        release = warm.release_by_id(value)
-        message = ERR_RELEASE_ID.format(value=value)
-    else:
-        release = warm.release_by_name(value)
-        message = ERR_RELEASE.format(text=value)
-    if release is None:
-        raise ValidationError({"release": [message]})
-    return release
+def _snapshot(release: int | str | None) -> CatalogueSnapshot:
+    try:
+        if isinstance(release, int):
+            return catalogue_snapshot(release_id=release)
+        if release is None:
+            return catalogue_snapshot()
+        return catalogue_snapshot(release_name=release)
+    except SnapshotError:
+        if release is None:
+            message = ERR_NO_RELEASE
+        elif isinstance(release, int):
+            message = ERR_RELEASE_ID.format(value=release)
+        else:
+            message = ERR_RELEASE.format(text=release)
+        raise ValidationError({"release": [message]}) from None
 
 
 def _faction_id(index: CatalogueIndex, value: int | str) -> int:
@@ -163,39 +168,33 @@ def validate_body_draft(
     release: int | str | None,
     units: Sequence[UnitBody],
     name: str = "",
-    warm: WarmCatalogue | None = None,
-) -> services.Draft:
-    """Build an unsaved Draft whose unit keys are positions from 1; unknown names are refused."""
-    warm = warm or warm_catalogue()
-    index = warm.index
-    priced_under = _release(warm, release)
+) -> tuple[CatalogueSnapshot, CheckDraft]:
+    """Build an unsaved list whose unit keys are positions from 1; unknown names are refused."""
+    snapshot = _snapshot(release)
+    index = snapshot.index
     faction_id = _faction_id(index, faction)
     detachment_id = (
         _detachment_id(index, faction_id, detachment) if detachment is not None else None
     )
     ids = _unit_ids(index, faction_id, detachment_id, units)
-    sheets = warm.datasheets_get(sheet_id for sheet_id, _ in ids)
-    enhancement_rows = warm.enhancements_get(e for _, e in ids if e is not None)
-    army_faction = warm.faction(faction_id)
-    chosen = warm.detachment(detachment_id) if detachment_id is not None else None
-    return services.Draft(
-        name=name,
-        faction=army_faction,
-        detachment=chosen,
+    draft = snapshot.draft(
+        faction_id=faction_id,
+        detachment_id=detachment_id,
         battle_size=battle_size,
         profile=profile,
-        release=priced_under,
+        name=name,
         units=[
-            services.DraftUnit(
-                key=str(position),
-                datasheet=sheets[sheet_id],
-                models=unit.models if unit.models is not None else sheets[sheet_id].min_models,
-                enhancement=enhancement_rows[enh_id] if enh_id is not None else None,
-                warlord=unit.warlord,
+            (
+                str(position),
+                sheet_id,
+                unit.models if unit.models is not None else index.sizes[sheet_id][0],
+                enh_id,
+                unit.warlord,
             )
             for position, (unit, (sheet_id, enh_id)) in enumerate(zip(units, ids, strict=True), 1)
         ],
     )
+    return snapshot, draft
 
 
 def validate_body_declaration(*, data: Mapping[str, Any] | None) -> core.Declaration | None:
@@ -218,11 +217,9 @@ def validate_body_check(
     units: Sequence[UnitBody],
     declaration: Mapping[str, Any] | None = None,
     name: str = "",
-) -> tuple[services.Draft, core.Result]:
-    """Validate an unsaved roster body, with its declaration; save nothing."""
-    # One warm catalogue for the whole call: the prices must cover the rows the draft holds.
-    warm = warm_catalogue()
-    draft = validate_body_draft(
+) -> tuple[CheckDraft, core.Result]:
+    """Validate an unsaved roster body, with its declaration, from the warm snapshot."""
+    snapshot, draft = validate_body_draft(
         faction=faction,
         detachment=detachment,
         battle_size=battle_size,
@@ -230,12 +227,5 @@ def validate_body_check(
         release=release,
         units=units,
         name=name,
-        warm=warm,
     )
-    _, result = services.draft_validate(
-        draft=draft,
-        declaration=validate_body_declaration(data=declaration),
-        prices=warm.faction_prices(draft.release, draft.faction.pk),
-        faction_rules=warm.army_faction_rules(draft.faction.pk),
-    )
-    return draft, result
+    return draft, snapshot.validate(draft, validate_body_declaration(data=declaration))

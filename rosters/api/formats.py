@@ -22,9 +22,8 @@ def list_import(
 ) -> dict[str, Any]:
     """Parse, place and validate a pasted list; save it for owner when one is given."""
     try:
-        release = format_services.release_get()
         check = format_services.list_import_check(
-            text=text, release=release, profile=profile, resolutions=resolutions, name=name
+            text=text, profile=profile, resolutions=resolutions, name=name
         )
     except (UnreadableList, format_services.ListImportError) as exc:
         raise ApiError(
@@ -40,7 +39,7 @@ def list_import(
                 extra={"unrecognised": problems_to_json(problems)},
             )
         roster = format_services.roster_import_save(
-            owner=owner, resolved=check.resolved, release=release, name=name, profile=profile
+            owner=owner, resolved=check.resolved, release=check.release, name=name, profile=profile
         )
         roster_id = roster.pk
     return {

@@ -15,6 +15,7 @@ from rest_framework import serializers
 
 from armybuilder.rules.model import Placement, Severity
 from rosters import services
+from rosters.formats.services import MAX_LIST_CHARS
 from rosters.models import BattleSize, Profile
 
 ERR_NAME_OR_ID: Final = "Give a name (text) or an id (a whole number of at least 1)."
@@ -22,7 +23,7 @@ ERR_UNIT_ID: Final = "Unit ids are whole numbers of at least 1; {key!r} is not o
 ERR_PAIR: Final = "Give exactly two unit ids."
 MAX_UNITS: Final = 200
 MAX_NAME: Final = 200
-MAX_LIST_TEXT: Final = 256 * 1024
+MAX_LIST_TEXT: Final = MAX_LIST_CHARS
 
 
 # --- shared pieces -------------------------------------------------------------------
@@ -107,6 +108,9 @@ class ResultUnitSerializer(serializers.Serializer):
     stated_points = serializers.IntegerField(allow_null=True)
     enhancement = serializers.CharField(allow_null=True)
     warlord = serializers.BooleanField()
+    note = serializers.CharField(
+        allow_null=True, help_text="How a model count the list did not state was read."
+    )
 
 
 class ResultProblemSerializer(serializers.Serializer):

@@ -1,9 +1,9 @@
 """A checked roster as JSON: the one shape validate_list prints and the API returns.
 
-Schema (version 1). Every key is always present; a value the list does not give is null.
+Schema (version 2). Every key is always present; a value the list does not give is null.
 
     {
-      "schema": 1,
+      "schema": 2,
       "format": "gw_app" | "nr_wtc" | ... | null,   # the text format read, null for a saved roster
       "name": str,
       "faction": str | null,
@@ -17,7 +17,8 @@ Schema (version 1). Every key is always present; a value the list does not give 
       "legal": bool,                 # no error-severity violation and nothing unrecognised
       "units": [{"position": int, "line": int | null, "name": str, "models": int,
                  "points": int | null, "stated_points": int | null,
-                 "enhancement": str | null, "warlord": bool}],
+                 "enhancement": str | null, "warlord": bool,
+                 "note": str | null}],       # how a count the list did not state was read
       "unrecognised": [{"line": int, "kind": "faction" | "detachment" | "unit" | "enhancement"
                         | "line", "text": str, "message": str, "suggestions": [str]}],
       "violations": [{"code": str, "severity": "error" | "warning", "message": str,
@@ -26,6 +27,10 @@ Schema (version 1). Every key is always present; a value the list does not give 
                   "over": bool}],
       "error": str | null            # why the list could not be read at all
     }
+
+Version 2 added each unit's "note". A pasted list's stated model counts are kept as
+written (a count the datasheet does not allow is a UNIT_SIZE violation); where a format
+states no count, the note says how it was worked out, e.g. from the unit's points.
 
 Unit positions count from 1 in list order (file order for a pasted list, so a unit the
 importer could not place keeps its number and the ones after it do not shift).
@@ -38,7 +43,7 @@ from typing import Any, Final, Protocol
 
 from armybuilder.rules.model import BattleSize, Result
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 
 
 class ProblemLike(Protocol):
@@ -59,9 +64,14 @@ class ProblemLike(Protocol):
 
 
 class DraftUnitLike(Protocol):
-    key: str
-    models: int
-    warlord: bool
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def models(self) -> int: ...
+
+    @property
+    def warlord(self) -> bool: ...
 
     @property
     def datasheet(self) -> Any: ...
@@ -71,9 +81,14 @@ class DraftUnitLike(Protocol):
 
 
 class DraftLike(Protocol):
-    name: str
-    battle_size: str
-    profile: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def battle_size(self) -> str: ...
+
+    @property
+    def profile(self) -> str: ...
 
     @property
     def faction(self) -> Any: ...
@@ -108,6 +123,7 @@ def result_to_json(
     positions: Mapping[str, int] | None = None,
     lines: Mapping[str, int] | None = None,
     stated_points: Mapping[str, int | None] | None = None,
+    notes: Mapping[str, str] | None = None,
     list_stated_points: int | None = None,
     unrecognised: Sequence[ProblemLike] = (),
     source_format: str | None = None,
@@ -122,6 +138,7 @@ def result_to_json(
         positions = {u.key: n for n, u in enumerate(draft.units, 1)}
     lines = lines or {}
     stated = stated_points or {}
+    unit_notes = notes or {}
     units = [
         {
             "position": positions[u.key],
@@ -132,6 +149,7 @@ def result_to_json(
             "stated_points": stated.get(u.key),
             "enhancement": u.enhancement.name if u.enhancement is not None else None,
             "warlord": u.warlord,
+            "note": unit_notes.get(u.key),
         }
         for u in draft.units
     ]

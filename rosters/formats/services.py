@@ -15,6 +15,13 @@ from typing import Any, Final
 from django.db import transaction
 
 from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction, PointsRelease
+from armybuilder.catalogue.snapshot import (
+    CatalogueSnapshot,
+    CheckDraft,
+    ReleaseFacts,
+    SnapshotError,
+    catalogue_snapshot,
+)
 from armybuilder.rules import model as core
 from rosters import services as roster_services
 from rosters.formats.result_json import result_to_json, unreadable_to_json
@@ -28,6 +35,11 @@ ERR_UNRESOLVED: Final = "Resolve or drop every unrecognised line before saving t
 ERR_NO_RELEASE: Final = "There is no points release to price the list under."
 ERR_UNKNOWN_RELEASE: Final = "There is no points release called “{name}”."
 ERR_DECLARATION: Final = "The declaration is not valid: {problem}"
+# A 60-unit list in the most verbose format is about 12,000 characters.
+MAX_LIST_CHARS: Final = 100_000
+ERR_TOO_LONG: Final = (
+    "The list is {size:,} characters long; lists of up to {limit:,} characters can be read."
+)
 
 
 class ListImportError(ValueError):
@@ -40,8 +52,8 @@ class ListCheck:
 
     parsed: ParsedList
     resolved: ResolvedList
-    release: PointsRelease
-    draft: roster_services.Draft | None
+    release: ReleaseFacts
+    draft: CheckDraft | None
     result: core.Result | None
 
 
@@ -54,6 +66,16 @@ def release_get(*, name: str | None = None) -> PointsRelease:
     except PointsRelease.DoesNotExist:
         raise ListImportError(
             ERR_UNKNOWN_RELEASE.format(name=name) if name else ERR_NO_RELEASE
+        ) from None
+
+
+def list_snapshot(*, release_name: str | None = None) -> CatalogueSnapshot:
+    """Return the warm catalogue snapshot of the named release, or of the current one."""
+    try:
+        return catalogue_snapshot(release_name=release_name)
+    except SnapshotError:
+        raise ListImportError(
+            ERR_UNKNOWN_RELEASE.format(name=release_name) if release_name else ERR_NO_RELEASE
         ) from None
 
 
@@ -72,7 +94,7 @@ def list_import_resolve(
 def list_import_draft(
     *, resolved: ResolvedList, release: PointsRelease, profile: str = "core-10", name: str = ""
 ) -> roster_services.Draft | None:
-    """Build an unsaved Draft of the placed units, keyed by their positions in the text."""
+    """Build an unsaved Draft of catalogue rows, keyed by the units' positions in the text."""
     if resolved.faction_id is None:
         return None
     units = resolved.kept()
@@ -104,23 +126,53 @@ def list_import_draft(
     )
 
 
+def list_check_draft(
+    *, resolved: ResolvedList, snapshot: CatalogueSnapshot, profile: str = "core-10", name: str = ""
+) -> CheckDraft | None:
+    """Build the list from the warm snapshot, keyed by the units' positions in the text."""
+    if resolved.faction_id is None:
+        return None
+    return snapshot.draft(
+        faction_id=resolved.faction_id,
+        detachment_id=resolved.detachment_id,
+        battle_size=resolved.battle_size,
+        profile=profile,
+        name=name or resolved.parsed.name or DEFAULT_NAME,
+        units=[
+            (u.key, u.datasheet_id, u.models, u.enhancement_id, u.warlord)
+            for u in resolved.kept()
+            if u.datasheet_id is not None
+        ],
+    )
+
+
 def list_import_check(
     *,
     text: str,
-    release: PointsRelease,
+    snapshot: CatalogueSnapshot | None = None,
     profile: str = "core-10",
     resolutions: Resolutions | None = None,
     declaration: core.Declaration | None = None,
     name: str = "",
 ) -> ListCheck:
-    """Parse, place and validate a pasted list without saving anything."""
+    """Parse, place and validate a pasted list without saving anything or querying.
+
+    Everything comes from the warm catalogue snapshot (by default the current release's).
+    Raise UnreadableList for text in no known format and ListImportError for text over
+    the size limit or when there is no release.
+    """
+    if len(text) > MAX_LIST_CHARS:
+        raise ListImportError(ERR_TOO_LONG.format(limit=MAX_LIST_CHARS, size=len(text)))
+    snap = snapshot or list_snapshot()
     parsed = list_import_parse(text=text)
-    resolved = list_import_resolve(parsed=parsed, release=release, resolutions=resolutions)
-    draft = list_import_draft(resolved=resolved, release=release, profile=profile, name=name)
-    result = None
-    if draft is not None:
-        _, result = roster_services.draft_validate(draft=draft, declaration=declaration)
-    return ListCheck(parsed=parsed, resolved=resolved, release=release, draft=draft, result=result)
+    resolved = list_resolve(
+        parsed=parsed, release_id=snap.release.id, resolutions=resolutions, index=snap.index
+    )
+    draft = list_check_draft(resolved=resolved, snapshot=snap, profile=profile, name=name)
+    result = snap.validate(draft, declaration) if draft is not None else None
+    return ListCheck(
+        parsed=parsed, resolved=resolved, release=snap.release, draft=draft, result=result
+    )
 
 
 def list_check_json(*, check: ListCheck, profile: str = "core-10") -> dict[str, Any]:
@@ -144,6 +196,7 @@ def list_check_json(*, check: ListCheck, profile: str = "core-10") -> dict[str, 
         positions={u.key: u.position for u in resolved.units},
         lines={u.key: u.line for u in resolved.units},
         stated_points={u.key: u.stated_points for u in resolved.units},
+        notes={u.key: u.note for u in resolved.units if u.note},
         list_stated_points=check.parsed.stated_points,
         unrecognised=resolved.problems,
         source_format=check.parsed.format,
@@ -194,13 +247,16 @@ def roster_import_save(
     *,
     owner: Any,
     resolved: ResolvedList,
-    release: PointsRelease,
+    release: PointsRelease | ReleaseFacts,
     name: str = "",
     profile: str = "core-10",
 ) -> Roster:
     """Save a fully resolved list as a new roster of the owner, in one transaction."""
     if not resolved.complete:
         raise ListImportError(ERR_UNRESOLVED)
+    priced_under = (
+        PointsRelease.objects.get(pk=release.id) if isinstance(release, ReleaseFacts) else release
+    )
     roster = roster_services.roster_create(
         owner=owner,
         name=(name or resolved.parsed.name or DEFAULT_NAME)[:150],
@@ -212,7 +268,7 @@ def roster_import_save(
         ),
         battle_size=resolved.battle_size,
         profile=profile,
-        release=release,
+        release=priced_under,
     )
     RosterUnit.objects.bulk_create(
         RosterUnit(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rosters.formats import views
+from rosters.formats import event_views, views
 
 app_name = "formats"
 
@@ -9,4 +9,5 @@ urlpatterns = [
     path("rosters/<int:pk>/export/xlsx/", views.roster_export_xlsx, name="export_xlsx"),
     path("rosters/<int:pk>/export/text/", views.roster_export_text, name="export_text"),
     path("rosters/import/", views.roster_import, name="import"),
+    path("organisers/check/", event_views.event_check, name="event_check"),
 ]

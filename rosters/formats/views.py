@@ -15,7 +15,6 @@ from django.views.decorators.http import require_GET, require_http_methods
 from rosters.formats import services
 from rosters.formats.text_import import UnreadableList, supported_formats_text
 from rosters.formats.text_import.common import decode_text
-from rosters.formats.text_import.index import catalogue_index
 from rosters.formats.text_import.resolver import DETACHMENT, FACTION, Problem
 from rosters.models import Profile, Roster
 
@@ -72,6 +71,7 @@ class ListImportForm(forms.Form):
     text = forms.CharField(
         label="Paste your list",
         required=False,
+        max_length=services.MAX_LIST_CHARS,
         widget=forms.Textarea(attrs={"rows": 16, "cols": 80, "spellcheck": "false"}),
     )
     upload = forms.FileField(label="…or upload a text file", required=False)
@@ -107,7 +107,7 @@ def _resolutions(post: Any) -> dict[str, str | None]:
 def _options(problem: Problem, check: services.ListCheck) -> list[str]:
     """Offer the nearest names, and for a faction or detachment every possible one."""
     names = list(problem.suggestions)
-    index = catalogue_index()
+    index = services.list_snapshot().index
     if problem.kind == FACTION:
         names += sorted(index.faction_names.values())
     elif problem.kind == DETACHMENT and check.resolved.faction_id is not None:
@@ -129,10 +129,8 @@ def roster_import(request: HttpRequest) -> HttpResponse:
         form.data["text"] = form.cleaned_data["text"]
     resolutions = _resolutions(request.POST)
     try:
-        release = services.release_get()
         check = services.list_import_check(
             text=form.cleaned_data["text"],
-            release=release,
             profile=form.cleaned_data["profile"],
             resolutions=resolutions,
             name=form.cleaned_data["name"],
@@ -144,7 +142,7 @@ def roster_import(request: HttpRequest) -> HttpResponse:
         roster = services.roster_import_save(
             owner=request.user,
             resolved=check.resolved,
-            release=release,
+            release=check.release,
             name=form.cleaned_data["name"],
             profile=form.cleaned_data["profile"],
         )

@@ -17,8 +17,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from armybuilder.catalogue.models import Detachment, Faction, PointsRelease, UnitPrice
+from armybuilder.catalogue.snapshot import catalogue_snapshot_clear
 from rosters import services
-from rosters.api.catalogue_cache import warm_catalogue_clear
 from rosters.formats.text_import.index import catalogue_index_clear
 from rosters.models import Roster, RosterUnit
 from tests.factories import (
@@ -36,10 +36,10 @@ def _fresh_process_state() -> Iterator[None]:
     # must not see another test's.
     cache.clear()
     catalogue_index_clear()
-    warm_catalogue_clear()
+    catalogue_snapshot_clear()
     yield
     catalogue_index_clear()
-    warm_catalogue_clear()
+    catalogue_snapshot_clear()
 
 
 @pytest.fixture

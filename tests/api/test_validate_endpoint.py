@@ -255,15 +255,20 @@ def test_validation_sees_catalogue_edits_at_once(anon_client, marines, gladius, 
 def test_edits_from_another_process_are_seen_within_the_cache_age(
     anon_client, marines, gladius, release, monkeypatch
 ):
+    from armybuilder.catalogue import freshness, snapshot
     from armybuilder.catalogue.models import UnitPrice
-    from rosters.api import catalogue_cache
 
     first = anon_client.post("/api/validate/", BODY, format="json").json()
-    # update() sends no signal, as a save in another server process would not reach this one.
-    UnitPrice.objects.filter(datasheet__name="Rhino").update(points=100)
+    # Another server process's save writes the price history, but moves only its own
+    # generation: put this process's back as it was.
+    before = freshness.generation()
+    for price in UnitPrice.objects.filter(datasheet__name="Rhino"):
+        price.points = 100
+        price.save()
+    monkeypatch.setattr(freshness, "_generation", before)
     assert anon_client.post("/api/validate/", BODY, format="json").json() == first
-    later = catalogue_cache.time.monotonic() + catalogue_cache.MAX_AGE_SECONDS + 1
-    monkeypatch.setattr(catalogue_cache.time, "monotonic", lambda: later)
+    later = snapshot.time.monotonic() + snapshot.MAX_AGE_SECONDS + 1
+    monkeypatch.setattr(snapshot.time, "monotonic", lambda: later)
     assert anon_client.post("/api/validate/", BODY, format="json").json()["points"] == (
         first["points"] + 25
     )

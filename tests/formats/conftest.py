@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from armybuilder.catalogue.models import Faction, PointsRelease
+from armybuilder.catalogue.snapshot import catalogue_snapshot_clear
 from rosters.formats.text_import.index import catalogue_index_clear
 from tests.factories import make_release
 from tests.formats.catalogue import space_wolves, world_eaters
@@ -17,8 +18,10 @@ from tests.formats.catalogue import space_wolves, world_eaters
 def cold_index() -> Iterator[None]:
     """Start and end every test without a warm index from another test's catalogue."""
     catalogue_index_clear()
+    catalogue_snapshot_clear()
     yield
     catalogue_index_clear()
+    catalogue_snapshot_clear()
 
 
 @pytest.fixture

@@ -25,6 +25,8 @@ from armybuilder.catalogue.models import (
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 
 SUGGESTIONS = 5
+# Names are at most 150 characters; a longer query is cut so difflib's work stays bounded.
+MAX_QUERY = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ class NameTable:
         for entry in entries:
             self.by_norm.setdefault(entry.norm, entry)
 
-    def find(self, text: str) -> Match:
+    def find(self, text: str, *, suggest: bool = True) -> Match:
         """Match exactly, then by a unique leading-words or all-words fit; else suggest."""
         query = normalise(text)
         if not query:
@@ -67,11 +69,15 @@ class NameTable:
         containing = [e for e in self.entries if words <= e.tokens]
         if len(_distinct(containing)) == 1:
             return Match(containing[0])
+        if not suggest:
+            return Match(None)
         return Match(None, self.suggest(query, prefixed + containing))
 
     def suggest(self, query: str, also: list[Entry] | None = None) -> tuple[str, ...]:
         names = [e.name for e in also or []]
-        close = difflib.get_close_matches(query, list(self.by_norm), n=SUGGESTIONS, cutoff=0.5)
+        close = difflib.get_close_matches(
+            query[:MAX_QUERY], list(self.by_norm), n=SUGGESTIONS, cutoff=0.5
+        )
         names.extend(self.by_norm[c].name for c in close)
         return tuple(dict.fromkeys(names))[:SUGGESTIONS]
 
@@ -143,6 +149,12 @@ class CatalogueIndex:
             rows = [e for d in detachment_ids for e in self._enhancements.get(d, [])]
             table = self._tables[key] = NameTable(rows)
         return table
+
+    def brackets_preload(
+        self, release_id: int, brackets: dict[int, tuple[tuple[int, int], ...]]
+    ) -> None:
+        """Keep a release's brackets that a caller has already read (the warm snapshot)."""
+        self._brackets[release_id] = brackets
 
     def brackets(self, release_id: int) -> dict[int, tuple[tuple[int, int], ...]]:
         """Return (models, points) brackets per datasheet under a release."""

@@ -36,6 +36,11 @@ ERR_NOT_AVAILABLE: Final = "{text} is a datasheet, but {faction} cannot field it
 ERR_UNKNOWN_ENHANCEMENT: Final = "No detachment of {faction} has an enhancement called “{text}”."
 NOTE_FACTION_INFERRED: Final = "Faction taken from the units: {faction}."
 NOTE_SIZE_INFERRED: Final = "Battle size taken from the points total: {size}."
+# Suggesting names costs a fuzzy search per line: only so many lines get them.
+MAX_SUGGESTED_LINES: Final = 20
+NOTE_SUGGESTIONS_CAPPED: Final = (
+    "Only the first {limit} unrecognised names get suggestions; fix those and check again."
+)
 NOTE_MODELS_FROM_POINTS: Final = "Model count not stated; {models} taken from the {points} points."
 NOTE_MODELS_ASSUMED: Final = "Model count not stated; taken as the smallest unit, {models}."
 
@@ -87,6 +92,18 @@ class ResolvedList:
     units: list[ResolvedUnit] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # Lines that have had suggestions worked out, up to MAX_SUGGESTED_LINES.
+    suggested: int = 0
+
+    def may_suggest(self) -> bool:
+        """Tell whether one more line may get suggestions; note once when none may."""
+        if self.suggested < MAX_SUGGESTED_LINES:
+            self.suggested += 1
+            return True
+        note = NOTE_SUGGESTIONS_CAPPED.format(limit=MAX_SUGGESTED_LINES)
+        if note not in self.notes:
+            self.notes.append(note)
+        return False
 
     @property
     def battle_size_label(self) -> str:
@@ -276,9 +293,11 @@ def _resolve_detachment(
         )
 
 
-def _find(table: NameTable, text: str, prefixes: tuple[str, ...] = ()) -> Match:
+def _find(
+    table: NameTable, text: str, prefixes: tuple[str, ...] = (), *, suggest: bool = True
+) -> Match:
     """Find a name as written, without a trailing "(...)", or without a faction prefix."""
-    first = table.find(text)
+    first = table.find(text, suggest=suggest)
     if first.entry is not None:
         return first
     variants = [without_parenthetical(text)]
@@ -286,7 +305,7 @@ def _find(table: NameTable, text: str, prefixes: tuple[str, ...] = ()) -> Match:
     variants += [norm[len(p) + 1 :] for p in prefixes if norm.startswith(p + " ")]
     for variant in variants:
         if variant and variant != text:
-            match = table.find(variant)
+            match = table.find(variant, suggest=False)
             if match.entry is not None:
                 return match
     return first
@@ -320,10 +339,13 @@ def _resolve_unit(
         name = fixes[key] or name
     table = idx.datasheets(out.faction_id)
     prefixes = tuple(e.norm for e in idx.factions.entries)
-    match = _find(table, name, prefixes)
+    match = _find(table, name, prefixes, suggest=False)
     if match.entry is None:
         elsewhere = idx.all_datasheets().by_norm.get(normalise(name))
         template = ERR_NOT_AVAILABLE if elsewhere is not None else ERR_UNKNOWN_UNIT
+        suggestions: tuple[str, ...] = ()
+        if out.may_suggest():
+            suggestions = table.find(name).suggestions or table.suggest(normalise(name))
         out.problems.append(
             Problem(
                 key,
@@ -331,7 +353,7 @@ def _resolve_unit(
                 UNIT,
                 unit.name,
                 template.format(faction=out.faction, text=name),
-                match.suggestions or table.suggest(normalise(name)),
+                suggestions,
             )
         )
         return resolved
@@ -392,7 +414,7 @@ def _resolve_enhancement(
         if fixes[key] is None:
             return
         name = fixes[key] or name
-    match = _find(table, name)
+    match = _find(table, name, suggest=False)
     if match.entry is not None:
         resolved.enhancement_id, resolved.enhancement = match.entry.id, match.entry.name
         return
@@ -403,6 +425,6 @@ def _resolve_enhancement(
             ENHANCEMENT,
             unit.enhancement,
             ERR_UNKNOWN_ENHANCEMENT.format(faction=out.faction, text=name),
-            match.suggestions,
+            table.find(name).suggestions if out.may_suggest() else (),
         )
     )

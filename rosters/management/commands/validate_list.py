@@ -1,7 +1,12 @@
-"""Check a pasted army list from the command line and print the result as JSON.
+"""Check pasted army lists from the command line: one list, or a whole event's at once.
 
-Exit status: 0 legal; 1 error-severity violations; 2 the list (or the declaration) could
-not be read, or has lines that name nothing we know. Nothing is saved.
+One list file (or '-' for standard input) prints its result as JSON. Several files, a
+folder or a zip print a summary of every list (or, with --jsonl, one JSON record per
+list) and can write an xlsx report. Nothing is saved.
+
+Exit status: 0 every list legal; 1 some list has error-severity violations; 2 some list
+(or the declaration) could not be read, or has lines that name nothing we know. Anything
+unreadable is named in one line on standard error, never with a traceback.
 """
 
 from __future__ import annotations
@@ -17,86 +22,136 @@ EXIT_LEGAL: Final = 0
 EXIT_ILLEGAL: Final = 1
 EXIT_UNREADABLE: Final = 2
 PROFILES: Final = ("core-10", "matched-10", "nine-10")
-ERR_READ: Final = "Cannot read {path}: {reason}"
+ERR_DECLARATION_BATCH: Final = "--declaration names unit positions of one list; give one list."
+ERR_INTERNAL: Final = "validate_list: the lists could not be checked ({error})."
 
 
 class Command(BaseCommand):
     help = (
-        "Import a text army list without saving it, validate it, and print JSON. "
-        "Exit 0 legal, 1 error violations, 2 unreadable or unrecognised lines."
+        "Import text army lists without saving them, validate them, and print JSON or a "
+        "summary. Exit 0 all legal, 1 any illegal, 2 any unreadable or with unrecognised lines."
     )
 
     # The command only reads; skipping the system checks keeps a run well under a second.
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", help="The list as text; '-' reads standard input.")
+        parser.add_argument(
+            "files",
+            nargs="+",
+            metavar="FILE",
+            help="List files, folders of them, or zips of them; '-' reads standard input.",
+        )
         parser.add_argument(
             "--declaration",
-            help='Battle formations JSON by unit position: {"hover": [p], "attach": '
-            '[[leader, bodyguard]], "embark": [[unit, transport]], "strategic_reserves": [p], '
-            '"deep_strike": [p]}.',
+            help='Battle formations JSON by unit position (one list only): {"hover": [p], '
+            '"attach": [[leader, bodyguard]], "embark": [[unit, transport]], '
+            '"strategic_reserves": [p], "deep_strike": [p]}.',
         )
         parser.add_argument("--profile", choices=PROFILES, default="core-10")
         parser.add_argument("--release", help="Points release name (default: the current one).")
+        parser.add_argument(
+            "--jobs",
+            type=int,
+            default=0,
+            help="Worker processes (default: every core for 32 lists or more, else one).",
+        )
+        parser.add_argument(
+            "--jsonl", action="store_true", help="Print one JSON record per list (JSON Lines)."
+        )
+        parser.add_argument("--xlsx", metavar="REPORT.xlsx", help="Write the summary workbook.")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        code, payload = self.check_list(
-            path=options["file"],
-            declaration_path=options["declaration"],
-            profile=options["profile"],
-            release_name=options["release"],
-        )
-        self.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False))
+        try:
+            code = self.run(options)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:
+            self.stderr.write(ERR_INTERNAL.format(error=exc))
+            code = EXIT_UNREADABLE
         if code != EXIT_LEGAL:
             sys.exit(code)
 
-    def check_list(
-        self, *, path: str, declaration_path: str | None, profile: str, release_name: str | None
-    ) -> tuple[int, dict[str, Any]]:
+    def run(self, options: dict[str, Any]) -> int:
         # Imported here so that `manage.py help` and Django start-up stay light.
-        from rosters.formats import services
+        from rosters.formats import batch
+
+        paths: list[str] = options["files"]
+        single = len(paths) == 1 and (paths[0] == "-" or not _is_batch(Path(paths[0])))
+        if options["declaration"] and not single:
+            self.stderr.write(ERR_DECLARATION_BATCH)
+            return EXIT_UNREADABLE
+        try:
+            outcomes = self.check_lists(
+                paths=paths,
+                declaration_path=options["declaration"],
+                profile=options["profile"],
+                release_name=options["release"],
+                jobs=options["jobs"],
+            )
+        except batch.BatchError as exc:
+            self.stderr.write(str(exc))
+            if single:
+                self.stdout.write(json.dumps(self.failure(str(exc), options), indent=2))
+            return EXIT_UNREADABLE
+        rows = batch.summary_rows(outcomes)
+        if options["jsonl"]:
+            for line in batch.jsonl(outcomes):
+                self.stdout.write(line)
+        elif single:
+            self.stdout.write(json.dumps(outcomes[0].result, indent=2, ensure_ascii=False))
+        else:
+            self.stdout.write(batch.summary_text(rows), ending="")
+        for outcome in outcomes:
+            if outcome.code == EXIT_UNREADABLE:
+                self.stderr.write(f"{outcome.source}: {_why(outcome.result)}")
+        if options["xlsx"]:
+            Path(options["xlsx"]).write_bytes(batch.summary_xlsx(rows))
+        return batch.batch_exit(outcomes)
+
+    def failure(self, error: str, options: dict[str, Any]) -> dict[str, Any]:
         from rosters.formats.result_json import unreadable_to_json
-        from rosters.formats.text_import import UnreadableList
-        from rosters.formats.text_import.common import decode_text
 
-        def fail(error: str, release: str | None = None) -> tuple[int, dict[str, Any]]:
-            return EXIT_UNREADABLE, unreadable_to_json(
-                error=error, profile=profile, release=release
-            )
+        return unreadable_to_json(error=error, profile=options["profile"])
 
+    def check_lists(
+        self,
+        *,
+        paths: list[str],
+        declaration_path: str | None = None,
+        profile: str = "core-10",
+        release_name: str | None = None,
+        jobs: int = 0,
+    ) -> list[Any]:
+        """The in-process entry point: check the lists and return their outcomes in order.
+
+        Raise batch.BatchError when the release, the declaration or a zip is refused.
+        """
+        from rosters.formats import batch, services
+
+        declaration = batch.declaration_read(path=declaration_path) if declaration_path else None
         try:
-            data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-        except OSError as exc:
-            return fail(ERR_READ.format(path=path, reason=exc.strerror or exc))
-        declaration = None
-        if declaration_path:
-            try:
-                raw = json.loads(Path(declaration_path).read_text(encoding="utf-8"))
-                if not isinstance(raw, dict):
-                    raise services.ListImportError(
-                        services.ERR_DECLARATION.format(problem="it must be a JSON object")
-                    )
-                declaration = services.declaration_from_positions(data=raw)
-            except OSError as exc:
-                return fail(ERR_READ.format(path=declaration_path, reason=exc.strerror or exc))
-            except json.JSONDecodeError as exc:
-                return fail(services.ERR_DECLARATION.format(problem=exc))
-            except services.ListImportError as exc:
-                return fail(str(exc))
-        try:
-            release = services.release_get(name=release_name)
+            snapshot = services.list_snapshot(release_name=release_name)
         except services.ListImportError as exc:
-            return fail(str(exc))
-        try:
-            check = services.list_import_check(
-                text=decode_text(data), release=release, profile=profile, declaration=declaration
-            )
-        except UnreadableList as exc:
-            return fail(str(exc), release.name)
-        payload = services.list_check_json(check=check, profile=profile)
-        if payload["error"] is not None or payload["unrecognised"]:
-            return EXIT_UNREADABLE, payload
-        if check.result is not None and not check.result.legal:
-            return EXIT_ILLEGAL, payload
-        return EXIT_LEGAL, payload
+            raise batch.BatchError(str(exc)) from None
+        sources = batch.sources_collect(paths=paths, stdin=sys.stdin.buffer)
+        return batch.lists_check(
+            sources=sources,
+            snapshot=snapshot,
+            profile=profile,
+            declaration=declaration,
+            jobs=jobs or batch.default_jobs(len(sources)),
+        )
+
+
+def _is_batch(path: Path) -> bool:
+    return path.is_dir() or path.suffix.casefold() == ".zip"
+
+
+def _why(result: dict[str, Any]) -> str:
+    if result["error"]:
+        return str(result["error"])
+    problems = result["unrecognised"]
+    first = problems[0]
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return f"line {first['line']}: {first['message']}{more}"

@@ -1,0 +1,182 @@
+"""Catalogue rows into the rules core's facts: the one place the conversion is written.
+
+rosters.services (saved rosters, the builder, exports) and the warm catalogue snapshot
+(armybuilder.catalogue.snapshot: validate_list, /api/validate/, /api/import/, the import
+page) both turn rows into core dataclasses through these functions, so a fact added here
+reaches every face at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement
+from armybuilder.rules import model as core
+
+# The army's faction keyword, keywords that shut other chapters' units out, allies, and the
+# ids of the faction and its ancestors.
+FactionRules = tuple[str, frozenset[str], tuple[core.Allowance, ...], set[int]]
+
+
+def alternatives(raw: list[list[str]]) -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(alt) for alt in raw if alt)
+
+
+# The datasheet and transport-pool columns the core reads: a caller holding plain values
+# (the snapshot, which reads them with values()) passes them as mappings.
+DATASHEET_FIELDS: tuple[str, ...] = (
+    "name",
+    "keywords",
+    "faction_keywords",
+    "min_models",
+    "max_models",
+    "limit",
+    "extra_leaders",
+    "joins_led_unit",
+    "deep_strike",
+    "hover",
+    "power",
+    "warlord",
+)
+POOL_FIELDS: tuple[str, ...] = ("capacity", "allowed", "forbidden", "space", "only_datasheets")
+
+
+def transport_pool_facts(pool: Mapping[str, Any]) -> core.TransportPool:
+    return core.TransportPool(
+        capacity=pool["capacity"],
+        allowed=alternatives(pool["allowed"]),
+        forbidden=frozenset(pool["forbidden"]),
+        space=tuple(sorted((k, int(v)) for k, v in pool["space"].items())),
+        only_datasheets=frozenset(pool["only_datasheets"]),
+    )
+
+
+def datasheet_facts(
+    *,
+    row: Mapping[str, Any],
+    brackets: tuple[core.Bracket, ...],
+    leads: Iterable[str],
+    pools: Iterable[Mapping[str, Any]],
+) -> core.Datasheet:
+    """Turn a datasheet's DATASHEET_FIELDS, the names it leads and its pools into facts."""
+    return core.Datasheet(
+        name=row["name"],
+        keywords=frozenset(row["keywords"]),
+        faction_keywords=frozenset(row["faction_keywords"]),
+        brackets=brackets,
+        min_models=row["min_models"],
+        max_models=row["max_models"],
+        limit=row["limit"],
+        leads=frozenset(leads),
+        extra_leaders=row["extra_leaders"],
+        joins_led_unit=row["joins_led_unit"],
+        transport=tuple(transport_pool_facts(pool) for pool in pools),
+        deep_strike=row["deep_strike"],
+        hover=row["hover"],
+        power=row["power"],
+        warlord=core.WarlordRule(row["warlord"]),
+    )
+
+
+def datasheet_to_core(
+    *, datasheet: Datasheet, brackets: tuple[core.Bracket, ...]
+) -> core.Datasheet:
+    """Turn a datasheet row, with its prefetched pools and leads, into the core's facts."""
+    return datasheet_facts(
+        row={f: getattr(datasheet, f) for f in DATASHEET_FIELDS},
+        brackets=brackets,
+        leads=(d.name for d in datasheet.leads.all()),
+        pools=(
+            {f: getattr(pool, f) for f in POOL_FIELDS} for pool in datasheet.transport_pools.all()
+        ),
+    )
+
+
+def detachment_core(
+    *,
+    name: str,
+    faction_keyword: str,
+    required: Iterable[str],
+    forbidden: Iterable[str],
+    battleline: Iterable[str],
+) -> core.Detachment:
+    """Turn a detachment's name, keyword and datasheet lists (by name) into facts."""
+    return core.Detachment(
+        name=name,
+        faction_keyword=faction_keyword,
+        required_datasheets=frozenset(required),
+        forbidden_datasheets=frozenset(forbidden),
+        battleline=frozenset(battleline),
+    )
+
+
+def detachment_facts(*, detachment: Detachment) -> core.Detachment:
+    """Turn a detachment row (its lists prefetched) into facts under its own faction keyword."""
+    return detachment_core(
+        name=detachment.name,
+        faction_keyword=detachment.faction.keyword,
+        required=(d.name for d in detachment.required.all()),
+        forbidden=(d.name for d in detachment.forbidden.all()),
+        battleline=(d.name for d in detachment.battleline.all()),
+    )
+
+
+def detachment_for_army(
+    *, facts: core.Detachment, faction_id: int, army_keyword: str, chain_ids: Iterable[int]
+) -> core.Detachment:
+    """Give a detachment of the army's own faction chain the army's keyword."""
+    if faction_id in set(chain_ids) and facts.faction_keyword != army_keyword:
+        return replace(facts, faction_keyword=army_keyword)
+    return facts
+
+
+def detachment_to_core(
+    *, detachment: Detachment, army_keyword: str, chain_ids: set[int]
+) -> core.Detachment:
+    """Turn a detachment row into the core's facts, relative to the army's faction."""
+    return detachment_for_army(
+        facts=detachment_facts(detachment=detachment),
+        faction_id=detachment.faction_id,
+        army_keyword=army_keyword,
+        chain_ids=chain_ids,
+    )
+
+
+def enhancement_to_core(*, enhancement: Enhancement, points: int) -> core.Enhancement:
+    """Turn an enhancement row (its detachment loaded) and its price into the core's facts."""
+    return core.Enhancement(
+        name=enhancement.name,
+        points=points,
+        detachment=enhancement.detachment.name,
+        required_keywords=alternatives(enhancement.required_keywords),
+    )
+
+
+def faction_rules(
+    *,
+    faction_id: int,
+    parents: Mapping[int, int | None],
+    keywords: Mapping[int, str],
+    allies: Mapping[int, tuple[core.Allowance, ...]],
+) -> FactionRules:
+    """Work out an army's faction rules from the whole faction tree, held in memory."""
+    chain = [faction_id]
+    while (parent := parents.get(chain[-1])) is not None:
+        chain.append(parent)
+    chain_ids = set(chain)
+    root = chain[-1]
+    children: dict[int, list[int]] = {}
+    for pk, parent_id in parents.items():
+        if parent_id is not None:
+            children.setdefault(parent_id, []).append(pk)
+    # Another chapter's units carry the root keyword too; their own keyword shuts them out.
+    excluded: set[str] = set()
+    frontier = [root]
+    while frontier:
+        below = [pk for f in frontier for pk in children.get(f, [])]
+        excluded.update(keywords[pk] for pk in below if pk not in chain_ids)
+        frontier = below
+    allowances = tuple(a for f in chain for a in allies.get(f, ()))
+    return keywords[root], frozenset(excluded - {keywords[root]}), allowances, chain_ids

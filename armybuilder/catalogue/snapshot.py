@@ -1,0 +1,401 @@
+"""A warm, immutable snapshot of what checking a list needs, so a check runs without SQL.
+
+validate_list, POST /api/validate/, POST /api/import/ and the import page check lists
+from one CatalogueSnapshot per points release: the name index (names and folded
+aliases), every datasheet as the rules core's facts priced under the release (keywords,
+brackets, leaders, transport pools), detachments, enhancements, each faction's army
+rules, and a hook for constraint facts. Rows become facts through
+armybuilder.catalogue.conversion, the same functions rosters.services uses for saved
+rosters. Saving a roster still goes through the database.
+
+Freshness: snapshots are keyed by release and armybuilder.catalogue.freshness's
+catalogue_version(). A change made in this process is seen at once (generation() moves,
+at no query's cost); one made by another process is seen within MAX_AGE_SECONDS, when one
+query re-reads the catalogue key. Between those checks a list costs no query at all.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final
+
+from armybuilder import rules
+from armybuilder.catalogue import conversion
+from armybuilder.catalogue.freshness import catalogue_version, generation
+from armybuilder.catalogue.models import (
+    AllyRule,
+    Datasheet,
+    Detachment,
+    Enhancement,
+    EnhancementPrice,
+    Faction,
+    PointsRelease,
+    TransportPool,
+    UnitPrice,
+)
+from armybuilder.rules import model as core
+from rosters.formats.text_import.index import CatalogueIndex, catalogue_index_build
+
+MAX_AGE_SECONDS: Final = 5.0
+_EMPTY: Final[Mapping[int, tuple[object, ...]]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class ReleaseFacts:
+    id: int
+    name: str
+    is_current: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Releases:
+    """Every points release, found by id or by name in any case."""
+
+    by_id: Mapping[int, ReleaseFacts]
+    by_name: Mapping[str, ReleaseFacts]
+    current: ReleaseFacts | None
+
+    def named(self, name: str) -> ReleaseFacts | None:
+        return self.by_name.get(name.casefold())
+
+
+@dataclass(frozen=True, slots=True)
+class FactionFacts:
+    id: int
+    name: str
+    keyword: str
+    parent_id: int | None
+    rules: conversion.FactionRules
+
+
+@dataclass(frozen=True, slots=True)
+class DetachmentFacts:
+    id: int
+    name: str
+    faction_id: int
+    # Under the detachment's own faction keyword; for_army() gives it the army's.
+    facts: core.Detachment
+
+    def for_army(self, faction: FactionFacts) -> core.Detachment:
+        keyword, _, _, chain_ids = faction.rules
+        return conversion.detachment_for_army(
+            facts=self.facts, faction_id=self.faction_id, army_keyword=keyword, chain_ids=chain_ids
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckUnit:
+    """One unit of a list being checked; its key is the id the rules core reports it by."""
+
+    key: str
+    datasheet_id: int
+    datasheet: core.Datasheet
+    models: int
+    enhancement: core.Enhancement | None = None
+    warlord: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CheckDraft:
+    """An unsaved list built from the snapshot alone (result_json's DraftLike)."""
+
+    name: str
+    faction: FactionFacts
+    detachment: DetachmentFacts | None
+    battle_size: str
+    profile: str
+    release: ReleaseFacts
+    units: tuple[CheckUnit, ...]
+
+
+@dataclass(frozen=True)
+class CatalogueSnapshot:
+    key: tuple[object, ...]
+    release: ReleaseFacts
+    releases: Releases
+    index: CatalogueIndex
+    factions: Mapping[int, FactionFacts]
+    # Datasheet id -> the core's facts, priced under the release.
+    datasheets: Mapping[int, core.Datasheet]
+    detachments: Mapping[int, DetachmentFacts]
+    enhancements: Mapping[int, core.Enhancement]
+    # Datasheet id -> constraint facts, for the checks that read them as they land.
+    constraints: Mapping[int, tuple[object, ...]] = field(default_factory=lambda: _EMPTY)
+
+    def draft(
+        self,
+        *,
+        faction_id: int,
+        detachment_id: int | None,
+        battle_size: str,
+        profile: str,
+        units: Sequence[tuple[str, int, int, int | None, bool]],
+        name: str = "",
+    ) -> CheckDraft:
+        """Build a list from (key, datasheet id, models, enhancement id, warlord) per unit."""
+        return CheckDraft(
+            name=name,
+            faction=self.factions[faction_id],
+            detachment=self.detachments[detachment_id] if detachment_id is not None else None,
+            battle_size=battle_size,
+            profile=profile,
+            release=self.release,
+            units=tuple(
+                CheckUnit(
+                    key=key,
+                    datasheet_id=sheet_id,
+                    datasheet=self.datasheets[sheet_id],
+                    models=models,
+                    enhancement=self.enhancements[enh_id] if enh_id is not None else None,
+                    warlord=warlord,
+                )
+                for key, sheet_id, models, enh_id, warlord in units
+            ),
+        )
+
+    def army(self, draft: CheckDraft) -> core.Army:
+        """Turn a list into the rules core's Army, reading nothing but the snapshot."""
+        keyword, excluded, allies, _ = draft.faction.rules
+        return core.Army(
+            faction=draft.faction.name,
+            faction_keyword=keyword,
+            battle_size=core.BattleSize(draft.battle_size),
+            units=tuple(
+                core.Unit(
+                    id=u.key,
+                    datasheet=u.datasheet,
+                    models=u.models,
+                    enhancements=(u.enhancement,) if u.enhancement is not None else (),
+                    warlord=u.warlord,
+                )
+                for u in draft.units
+            ),
+            detachments=(
+                (draft.detachment.for_army(draft.faction),) if draft.detachment is not None else ()
+            ),
+            allies=allies,
+            excluded_keywords=excluded,
+            name=draft.name,
+        )
+
+    def validate(
+        self, draft: CheckDraft, declaration: core.Declaration | None = None
+    ) -> core.Result:
+        return rules.validate(self.army(draft), declaration, draft.profile)
+
+
+def releases_load() -> Releases:
+    rows = [
+        ReleaseFacts(pk, name, current)
+        for pk, name, current in PointsRelease.objects.order_by("id").values_list(
+            "id", "name", "is_current"
+        )
+    ]
+    return Releases(
+        by_id=MappingProxyType({r.id: r for r in rows}),
+        by_name=MappingProxyType({r.name.casefold(): r for r in rows}),
+        current=next((r for r in rows if r.is_current), None),
+    )
+
+
+def _factions() -> dict[int, FactionFacts]:
+    tree = list(Faction.objects.values_list("id", "name", "keyword", "parent_id"))
+    allies: dict[int, list[core.Allowance]] = defaultdict(list)
+    for faction_id, keyword, cap in AllyRule.objects.order_by("id").values_list(
+        "faction_id", "keyword", "points_cap"
+    ):
+        allies[faction_id].append(core.Allowance(keyword=keyword, points_cap=cap))
+    parents = {pk: parent for pk, _, _, parent in tree}
+    keywords = {pk: keyword for pk, _, keyword, _ in tree}
+    frozen_allies = {pk: tuple(v) for pk, v in allies.items()}
+    return {
+        pk: FactionFacts(
+            id=pk,
+            name=name,
+            keyword=keyword,
+            parent_id=parent,
+            rules=conversion.faction_rules(
+                faction_id=pk, parents=parents, keywords=keywords, allies=frozen_allies
+            ),
+        )
+        for pk, name, keyword, parent in tree
+    }
+
+
+def snapshot_build(
+    *, release: ReleaseFacts, releases: Releases, index: CatalogueIndex, key: tuple[object, ...]
+) -> CatalogueSnapshot:
+    """Read one release's catalogue from the database into a fresh snapshot."""
+    brackets: dict[int, list[core.Bracket]] = defaultdict(list)
+    for datasheet_id, models_count, points in (
+        UnitPrice.objects.filter(release_id=release.id)
+        .order_by("models_count")
+        .values_list("datasheet_id", "models_count", "points")
+    ):
+        brackets[datasheet_id].append(core.Bracket(models_count, points))
+    index.brackets_preload(
+        release.id, {pk: tuple((b.models, b.points) for b in v) for pk, v in brackets.items()}
+    )
+    # Plain values, not prefetch_related: model instances for 1,600 datasheets and their
+    # relations cost seconds; values cost a fraction of one.
+    names = dict(Datasheet.objects.values_list("id", "name"))
+    leads: dict[int, list[str]] = defaultdict(list)
+    for leader_id, led_id in Datasheet.leads.through.objects.values_list(
+        "from_datasheet_id", "to_datasheet_id"
+    ):
+        leads[leader_id].append(names[led_id])
+    pools: dict[int, list[dict[str, object]]] = defaultdict(list)
+    for pool in TransportPool.objects.order_by("position", "id").values(
+        "datasheet_id", *conversion.POOL_FIELDS
+    ):
+        pools[pool["datasheet_id"]].append(pool)
+    datasheets = {
+        row["id"]: conversion.datasheet_facts(
+            row=row,
+            brackets=tuple(brackets.get(row["id"], ())),
+            leads=leads.get(row["id"], ()),
+            pools=pools.get(row["id"], ()),
+        )
+        for row in Datasheet.objects.values("id", *conversion.DATASHEET_FIELDS)
+    }
+    prices = dict(
+        EnhancementPrice.objects.filter(release_id=release.id).values_list(
+            "enhancement_id", "points"
+        )
+    )
+    enhancements = {
+        e.pk: conversion.enhancement_to_core(enhancement=e, points=prices.get(e.pk, 0))
+        for e in Enhancement.objects.select_related("detachment")
+    }
+    lists: dict[str, dict[int, list[str]]] = {}
+    for relation in ("required", "forbidden", "battleline"):
+        through = getattr(Detachment, relation).through
+        by_detachment: dict[int, list[str]] = defaultdict(list)
+        for detachment_id, datasheet_id in through.objects.values_list(
+            "detachment_id", "datasheet_id"
+        ):
+            by_detachment[detachment_id].append(names[datasheet_id])
+        lists[relation] = by_detachment
+    detachments = {
+        pk: DetachmentFacts(
+            id=pk,
+            name=name,
+            faction_id=faction_id,
+            facts=conversion.detachment_core(
+                name=name,
+                faction_keyword=keyword,
+                required=lists["required"].get(pk, ()),
+                forbidden=lists["forbidden"].get(pk, ()),
+                battleline=lists["battleline"].get(pk, ()),
+            ),
+        )
+        for pk, name, faction_id, keyword in Detachment.objects.values_list(
+            "id", "name", "faction_id", "faction__keyword"
+        )
+    }
+    return CatalogueSnapshot(
+        key=key,
+        release=release,
+        releases=releases,
+        index=index,
+        factions=MappingProxyType(_factions()),
+        datasheets=MappingProxyType(datasheets),
+        detachments=MappingProxyType(detachments),
+        enhancements=MappingProxyType(enhancements),
+    )
+
+
+class SnapshotError(LookupError):
+    """There is no points release to check under; the message says which."""
+
+
+ERR_NO_RELEASE: Final = "There is no points release to price the list under."
+ERR_UNKNOWN_RELEASE: Final = "There is no points release called “{name}”."
+ERR_UNKNOWN_RELEASE_ID: Final = "There is no points release with id {value}."
+
+
+@dataclass
+class _State:
+    version: tuple[object, ...] | None = None
+    generation: int = -1
+    checked: float = 0.0
+    releases: Releases | None = None
+    index: CatalogueIndex | None = None
+    snapshots: dict[int, CatalogueSnapshot] = field(default_factory=dict)
+
+
+_lock = threading.Lock()
+_state = _State()
+
+
+def _fresh() -> _State:
+    """Return the cache, re-reading the catalogue key when it may be out of date (locked)."""
+    now = time.monotonic()
+    if (
+        _state.version is not None
+        and _state.generation == generation()
+        and now - _state.checked <= MAX_AGE_SECONDS
+    ):
+        return _state
+    version = catalogue_version()
+    if version != _state.version:
+        _state.snapshots.clear()
+        _state.releases = releases_load()
+        _state.index = catalogue_index_build(version=version)
+        _state.version = version
+    _state.generation = generation()
+    _state.checked = now
+    return _state
+
+
+def releases() -> Releases:
+    """Return every points release, from the warm cache."""
+    with _lock:
+        found = _fresh().releases
+    assert found is not None
+    return found
+
+
+def catalogue_snapshot(
+    *, release_id: int | None = None, release_name: str | None = None
+) -> CatalogueSnapshot:
+    """Return the warm snapshot of a release (by id or name; default the current one).
+
+    Raise SnapshotError when there is no such release.
+    """
+    with _lock:
+        state = _fresh()
+        assert state.releases is not None and state.index is not None
+        if release_id is not None:
+            release = state.releases.by_id.get(release_id)
+            missing = ERR_UNKNOWN_RELEASE_ID.format(value=release_id)
+        elif release_name:
+            release = state.releases.named(release_name)
+            missing = ERR_UNKNOWN_RELEASE.format(name=release_name)
+        else:
+            release = state.releases.current
+            missing = ERR_NO_RELEASE
+        if release is None:
+            raise SnapshotError(missing)
+        found = state.snapshots.get(release.id)
+        if found is None:
+            assert state.version is not None
+            found = state.snapshots[release.id] = snapshot_build(
+                release=release,
+                releases=state.releases,
+                index=state.index,
+                key=(release.id, *state.version),
+            )
+        return found
+
+
+def catalogue_snapshot_clear(**_: object) -> None:
+    """Drop every snapshot; the next check rebuilds what it needs."""
+    global _state
+    with _lock:
+        _state = _State()

@@ -1,0 +1,141 @@
+"""Hostile text: the importer parses or refuses it in linear time, and never crashes.
+
+The time budget here is a generous guard against a quadratic pattern coming back (a
+16 KB line of spaces took 10 s before); the real timing is
+benchmarks/import_hostile_bench.py's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rosters.formats import services
+from rosters.formats.text_import import UnreadableList, list_parse
+
+# Ten times the 50 ms per 16 KB the importer is held to, for a busy CI machine.
+GUARD_SECONDS = 0.5
+SIZE = 16 * 1024
+
+PIECES = [
+    " ",
+    "  ",
+    "\t",
+    "\u00a0",
+    "1",
+    "9",
+    "0,",
+    ".",
+    "(",
+    ")",
+    "[",
+    "]",
+    "x",
+    "×",
+    "+",
+    ":",
+    "-",
+    "•",
+    "◦",
+    "#",
+    "pts",
+    "Points",
+    "points",
+    "(on ",
+    "Char1",
+    "Enhancements",
+    "Strike Force",
+    "Battle size",
+    "10x ",
+    "Unit",
+    "\n",
+]
+
+
+def run_parse(text: str) -> None:
+    with contextlib.suppress(UnreadableList):
+        list_parse(text=text)
+
+
+def stretched(prefix: str, run: str, suffix: str) -> str:
+    """Repeat run between prefix and suffix until the text is 16 KB."""
+    count = (SIZE - len(prefix) - len(suffix)) // len(run)
+    return prefix + run * count + suffix
+
+
+ADVERSARIAL = {
+    "unit-open-bracket-spaces": stretched("Unit (1", " ", "x"),
+    "unit-spaces-before-bracket": stretched("Unit", " ", "x"),
+    "unit-digits": stretched("Unit (", "1", "x"),
+    "unit-digit-spaces": stretched("Unit (", "1 ", "x"),
+    "brackets": stretched("", "(", "x"),
+    "bracket-digit": stretched("", "(1", ""),
+    "bracket-digit-pts": stretched("", "(1 pts", ""),
+    "square-brackets": stretched("Unit ", "[1 ", "x"),
+    "enhancement-on": stretched("+ ENHANCEMENT: A ", "(on ", "x"),
+    "enhancement-on-close": stretched("+ ENHANCEMENT: A ", "(on )", ""),
+    "field-key-spaces": stretched("+ a", " ", "x"),
+    "priced-upgrade": stretched("Unit (10 pts)\n  • a", " ", "(+1"),
+    "price-suffix": stretched("Unit (10 pts)\n  • Enhancements: a", " ", "(+1 pts"),
+    "battle-size": stretched("Strike Force", " ", "x"),
+    "battle-size-points": stretched("Strike Force (2000 pts", " ", "x"),
+    "markdown-title": stretched("# ++ A ++\nHead", " ", "- [1"),
+    "parenthetical": stretched("A (", "a", ""),
+    "count-digits": stretched("", "9", "x Unit (10 pts)"),
+    "label-digits": stretched("Char", "1", ": Unit (10 pts)"),
+    "bullets": stretched("Unit (10 pts)\n", "• ", "x"),
+}
+
+
+@pytest.mark.parametrize("text", ADVERSARIAL.values(), ids=ADVERSARIAL.keys())
+def test_adversarial_lines_parse_or_are_refused_fast(text):
+    started = time.perf_counter()
+    run_parse(text)
+    assert time.perf_counter() - started < GUARD_SECONDS
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    pieces=st.lists(st.sampled_from(PIECES), min_size=1, max_size=40),
+    repeat=st.integers(min_value=1, max_value=4000),
+)
+def test_any_mix_of_hostile_pieces_parses_or_is_refused_fast(pieces, repeat):
+    text = ("".join(pieces) * repeat)[:SIZE]
+    started = time.perf_counter()
+    run_parse(text)
+    assert time.perf_counter() - started < GUARD_SECONDS
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("text", ADVERSARIAL.values(), ids=ADVERSARIAL.keys())
+def test_the_whole_check_answers_hostile_text_without_crashing(catalogue, text):
+    try:
+        check = services.list_import_check(text="World Eaters\n" + text)
+    except (UnreadableList, services.ListImportError):
+        return
+    assert services.list_check_json(check=check)["legal"] in (True, False)
+
+
+@pytest.mark.django_db
+def test_only_the_first_unknown_names_get_suggestions(catalogue):
+    from rosters.formats.text_import.resolver import MAX_SUGGESTED_LINES, NOTE_SUGGESTIONS_CAPPED
+
+    units = "".join(f"Khorne Berzerkerz {n} (180 Points)\n" for n in range(60))
+    header = "World Eaters\nBerzerker Warband\nStrike Force (2000 Points)\n\nOTHER DATASHEETS\n\n"
+    check = services.list_import_check(text=header + units)
+    problems = check.resolved.problems
+    assert len(problems) == 60
+    assert all(p.suggestions for p in problems[:MAX_SUGGESTED_LINES])
+    assert not any(p.suggestions for p in problems[MAX_SUGGESTED_LINES:])
+    assert NOTE_SUGGESTIONS_CAPPED.format(limit=MAX_SUGGESTED_LINES) in check.resolved.notes
+
+
+@pytest.mark.django_db
+def test_a_list_over_the_size_limit_is_refused_with_the_limit_named(catalogue):
+    text = "World Eaters\n" + "x" * services.MAX_LIST_CHARS
+    with pytest.raises(services.ListImportError, match="100,000 characters"):
+        services.list_import_check(text=text)
