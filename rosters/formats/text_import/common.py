@@ -46,6 +46,7 @@ PRICE_SUFFIX_RE = re.compile(r"\(\+?\s*+\d++\s*+(?:points?|pts?)\)\s*+$", re.IGN
 LABEL_RE = re.compile(r"^[^:]{1,40}:\s*\S")
 TRAILER_RE = re.compile(r"^exported with\b", re.IGNORECASE)
 # Used with sub(); callers strip the spaces left before it.
+SECTION_LABEL_RE = re.compile(r"[A-Z][A-Za-z ]{2,30}:")
 PARENTHETICAL_RE = re.compile(r"\([^()]*+\)\s*+$")
 # Longest run of digits read as a number: nine fits any points value and a database integer.
 MAX_DIGITS = 9
@@ -121,13 +122,16 @@ def is_section(text: str) -> bool:
     """Tell a section heading ("OTHER DATASHEETS", "## Infantry [405 pts]", "Character:")."""
     if text.startswith("#"):
         return True
-    letters = [c for c in text if c.isalpha()]
-    if letters and text == text.upper() and not any(c.isdigit() for c in text):
-        return len(letters) >= 3
-    return bool(re.fullmatch(r"[A-Z][A-Za-z ]{2,30}:", text))
+    if text == text.upper() and not any(c.isdigit() for c in text):
+        letters = sum(1 for c in text if c.isalpha())
+        if letters:
+            return letters >= 3
+    return bool(SECTION_LABEL_RE.fullmatch(text))
 
 
 def unit_header(text: str) -> re.Match[str] | None:
+    if "(" not in text and "[" not in text:
+        return None  # every header states its points in brackets; most lines have none
     match = UNIT_RE.match(text)
     if match is None or BATTLE_SIZE_RE.match(text):
         return None

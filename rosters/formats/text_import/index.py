@@ -107,7 +107,14 @@ class CatalogueIndex:
     _detachments: dict[int, list[Entry]]
     _enhancements: dict[int, list[Entry]]
     _tables: dict[object, NameTable] = field(default_factory=dict)
+    _prefixes: tuple[str, ...] | None = None
     _brackets: dict[int, dict[int, tuple[tuple[int, int], ...]]] = field(default_factory=dict)
+
+    def faction_prefixes(self) -> tuple[str, ...]:
+        """Folded faction names, which a unit name may carry in front ("World Eaters X")."""
+        if self._prefixes is None:
+            self._prefixes = tuple(e.norm for e in self.factions.entries)
+        return self._prefixes
 
     def chain(self, faction_id: int) -> list[int]:
         """Return the faction and its ancestors, nearest first."""

@@ -338,8 +338,7 @@ def _resolve_unit(
             return resolved
         name = fixes[key] or name
     table = idx.datasheets(out.faction_id)
-    prefixes = tuple(e.norm for e in idx.factions.entries)
-    match = _find(table, name, prefixes, suggest=False)
+    match = _find(table, name, idx.faction_prefixes(), suggest=False)
     if match.entry is None:
         elsewhere = idx.all_datasheets().by_norm.get(normalise(name))
         template = ERR_NOT_AVAILABLE if elsewhere is not None else ERR_UNKNOWN_UNIT

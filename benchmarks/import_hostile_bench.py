@@ -1,0 +1,51 @@
+"""Time the text importer on hostile 16 KB inputs: long runs of spaces, digits and brackets.
+
+Every pattern the importer uses must take time linear in a line's length; before they
+were rewritten, a 16 KB line of the form `Unit (1` + spaces + `x` took 10 to 40 s. This
+parses each adversarial input of tests/formats/test_text_import_hostile.py (no database
+needed) and reports the slowest. Run from the repo root:
+
+    python benchmarks/import_hostile_bench.py
+
+Prints one line per input and last ``hostile_parse_max_ms=<n>`` (target under 50 per 16 KB).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import django
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The inputs live beside the test that guards them, which imports Django models.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "armybuilder.settings")
+django.setup()
+
+from rosters.formats.text_import import UnreadableList, list_parse  # noqa: E402
+from tests.formats.test_text_import_hostile import ADVERSARIAL  # noqa: E402
+
+RUNS = 5
+
+
+def main() -> None:
+    worst = 0.0
+    for name, text in ADVERSARIAL.items():
+        samples = []
+        for _ in range(RUNS):
+            start = time.perf_counter()
+            with contextlib.suppress(UnreadableList):
+                list_parse(text=text)
+            samples.append((time.perf_counter() - start) * 1000)
+        median = statistics.median(samples)
+        worst = max(worst, median)
+        print(f"{name}: {len(text.encode())} bytes median_ms={median:.2f}")
+    print(f"hostile_parse_max_ms={worst:.2f}")
+
+
+if __name__ == "__main__":
+    main()
