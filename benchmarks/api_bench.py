@@ -10,6 +10,9 @@ loopback, bounded in count and in time. Run from the repo root with PostgreSQL o
 
     python benchmarks/api_bench.py [--requests 6000] [--clients 4]
 
+BENCH_DB names the database (default armybuilder_bench), so that two runs on one server
+do not drop each other's.
+
 The last line is ``api_validate_rps=<requests per second> p95_ms=<95th percentile latency>``.
 Target: at least 300 requests per second with p95 under 50 ms on two cores.
 """
@@ -33,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-DB_NAME = "armybuilder_bench"
+DB_NAME = os.environ.get("BENCH_DB", "armybuilder_bench")
 DATABASE_URL = f"{PG}/{DB_NAME}"
 FULL_CATALOGUE = ROOT / "fixtures" / "catalogue-10e.json.xz"
 TARGET_POINTS = 2000

@@ -139,3 +139,40 @@ def test_a_list_over_the_size_limit_is_refused_with_the_limit_named(catalogue):
     text = "World Eaters\n" + "x" * services.MAX_LIST_CHARS
     with pytest.raises(services.ListImportError, match="100,000 characters"):
         services.list_import_check(text=text)
+
+
+HUGE_NUMBERS = {
+    "points": "World Eaters\nStrike Force (2000 Points)\n\nKhorne Berzerkers ("
+    + "9" * 5000
+    + " Points)\n  • 10x Khorne Berzerkers\n",
+    "count": "World Eaters\nStrike Force (2000 Points)\n\nKhorne Berzerkers (180 Points)\n  • "
+    + "9" * 5000
+    + "x Khorne Berzerkers\n",
+    "list-total": "Army (" + "9" * 5000 + " Points)\n\nWorld Eaters\nStrike Force (2000 Points)\n",
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("text", HUGE_NUMBERS.values(), ids=HUGE_NUMBERS.keys())
+def test_a_5000_digit_number_is_answered_on_the_api_and_the_import_page(
+    catalogue, owner, client, text
+):
+    from django.core.cache import cache
+    from rest_framework.test import APIClient
+
+    cache.clear()
+    response = APIClient().post("/api/import/", {"text": text}, format="json")
+    assert response.status_code in (200, 400)
+    client.force_login(owner)
+    page = client.post("/rosters/import/", {"text": text, "profile": "core-10"})
+    assert page.status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_api_refuses_a_list_over_the_limit_with_a_400_naming_the_field(catalogue):
+    from rest_framework.test import APIClient
+
+    text = "World Eaters\n" + "x" * services.MAX_LIST_CHARS
+    response = APIClient().post("/api/import/", {"text": text}, format="json")
+    assert response.status_code == 400
+    assert "text" in response.json()["error"]["fields"]
