@@ -292,11 +292,9 @@ def lists_check(
             if progress is not None:
                 progress(len(outcomes), len(sources))
         return outcomes
-    from django.db import connections
-
-    # Workers check from the inherited snapshot and never query; a connection shared
-    # across a fork would be corrupted, so none is carried over.
-    connections.close_all()
+    # Workers check from the inherited snapshot and never query. The parent's database
+    # connections are left alone: closing them would end a caller's transaction, and a
+    # forked worker never touches them (it leaves by os._exit, running no finalizer).
     _worker.update(snapshot=snapshot, profile=profile, declaration=declaration)
     context = multiprocessing.get_context("fork")
     chunk = max(1, len(sources) // (jobs * 4))
