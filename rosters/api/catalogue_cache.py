@@ -54,7 +54,7 @@ class WarmCatalogue:
 
     def release_by_id(self, pk: int) -> PointsRelease | None:
         if pk not in self.releases:
-            found = PointsRelease.objects.filter(pk=pk).first()
+            found = PointsRelease.objects.published().filter(pk=pk).first()
             if found is None:
                 return None
             self.releases[pk] = found
@@ -63,7 +63,9 @@ class WarmCatalogue:
     def release_by_name(self, name: str) -> PointsRelease | None:
         key = name.casefold()
         if key not in self.release_names:
-            self.release_names[key] = PointsRelease.objects.filter(name__iexact=name).first()
+            self.release_names[key] = (
+                PointsRelease.objects.published().filter(name__iexact=name).first()
+            )
         return self.release_names[key]
 
     def faction(self, pk: int) -> Faction:
