@@ -38,7 +38,11 @@ def test_the_release_list_hides_drafts(anon_client: APIClient, release, draft) -
 
 @pytest.mark.parametrize(
     "path",
-    ["/api/releases/{draft}/", "/api/datasheets/?release={draft}", "/api/enhancements/?release={draft}"],
+    [
+        "/api/releases/{draft}/",
+        "/api/datasheets/?release={draft}",
+        "/api/enhancements/?release={draft}",
+    ],
 )
 def test_a_draft_answers_like_a_release_that_does_not_exist(
     anon_client: APIClient, owner_client: APIClient, draft, path: str

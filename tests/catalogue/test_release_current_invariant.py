@@ -41,7 +41,9 @@ def assert_one_current() -> None:
 def revert_to_first_version(client: Client, release: PointsRelease) -> tuple[int, str]:
     """POST the form of the release's first version, as the Revert button does."""
     first = PointsRelease.history.filter(id=release.pk).order_by("history_id").first()
-    url = reverse("admin:catalogue_pointsrelease_simple_history", args=[release.pk, first.history_id])
+    url = reverse(
+        "admin:catalogue_pointsrelease_simple_history", args=[release.pk, first.history_id]
+    )
     data = form_data(client.get(url).content.decode())
     data["_save"] = ["Revert"]
     response = client.post(url, data, follow=True)
