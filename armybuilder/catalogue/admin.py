@@ -244,9 +244,8 @@ class PointsReleaseAdmin(PointsEditorMixin, SimpleHistoryAdmin):
 
     def compare_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         release = get_object_or_404(PointsRelease, pk=pk)
-        try:
-            against_id = int(request.GET.get("against", ""))
-        except ValueError:
+        against_id = query_id(request, "against")
+        if against_id is None:
             against = services.release_previous(release=release, published_only=False)
         else:
             against = get_object_or_404(PointsRelease, pk=against_id)
@@ -347,6 +346,12 @@ class PointsReleaseAdmin(PointsEditorMixin, SimpleHistoryAdmin):
         return render(request, "admin/catalogue/pointsrelease/import.html", context)
 
 
+def query_id(request: HttpRequest, name: str) -> int | None:
+    """Read a row id from the query string; anything else (words, 40 digits) is None."""
+    raw = request.GET.get(name, "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
+
+
 def comparison_response(
     request: HttpRequest,
     *,
@@ -356,10 +361,7 @@ def comparison_response(
     context: dict[str, Any],
 ) -> HttpResponse:
     """Render a release comparison as a page, or as xlsx when ?format=xlsx (admin and public)."""
-    try:
-        faction_id: int | None = int(request.GET.get("faction", ""))
-    except ValueError:
-        faction_id = None
+    faction_id = query_id(request, "faction")
     comparison = services.release_compare(old=old, new=new, faction_id=faction_id)
     if request.GET.get("format") == "xlsx":
         response = HttpResponse(

@@ -6,7 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from armybuilder.catalogue import services
-from armybuilder.catalogue.admin import comparison_response
+from armybuilder.catalogue.admin import comparison_response, query_id
 from armybuilder.catalogue.models import PointsRelease
 
 
@@ -29,11 +29,12 @@ def _published(pk: int) -> PointsRelease:
 def release_compare(request: HttpRequest, pk: int) -> HttpResponse:
     """Compare a published release with ?against=<id> (by default the one before it)."""
     release = _published(pk)
-    against_raw = request.GET.get("against", "")
-    if against_raw.isdigit() and len(against_raw) < 19:
-        against: PointsRelease | None = _published(int(against_raw))
-    else:
-        against = services.release_previous(release=release, published_only=True)
+    against_id = query_id(request, "against")
+    against = (
+        _published(against_id)
+        if against_id is not None
+        else services.release_previous(release=release, published_only=True)
+    )
     if against is None:
         raise Http404
     return comparison_response(

@@ -175,3 +175,19 @@ def test_public_page_shows_published_releases_only(client: Client, pair) -> None
 def test_the_first_release_has_nothing_to_compare_with(client: Client, pair) -> None:
     old, _ = pair
     assert client.get(reverse("catalogue:release_compare", args=[old.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("junk", ["abc", "9" * 40, "²", "-1", ""])
+def test_junk_in_the_query_string_is_ignored_or_not_found(
+    client: Client, staff_reader, pair, junk: str
+) -> None:
+    _, new = pair
+    services.release_publish(release=new)
+    client.force_login(staff_reader)
+    for url in (
+        reverse("catalogue:release_compare", args=[new.pk]),
+        reverse("admin:catalogue_pointsrelease_compare", args=[new.pk]),
+    ):
+        response = client.get(url, {"against": junk, "faction": junk})
+        assert response.status_code == 200
+        assert "Intercessor Squad, 10 models" in response.content.decode()
