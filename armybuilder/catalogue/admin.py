@@ -15,7 +15,7 @@ from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
@@ -47,6 +47,12 @@ ERR_NO_PREVIOUS = "{release} has no earlier release to compare with."
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
+def _require_ids(*values: str) -> None:
+    # The history URLs take any text; a row id is digits (the ORM would raise on others).
+    if not all(v.isascii() and v.isdigit() and len(v) <= 18 for v in values):
+        raise Http404
+
+
 class PointsEditorMixin:
     """Let only points editors change; let staff read."""
 
@@ -72,6 +78,7 @@ class PointsEditorMixin:
         version_id: str,
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
+        _require_ids(object_id, version_id)
         # django-simple-history lets anyone who may view a version POST it back; a
         # revert is a change, so it needs the editor's permission like any other.
         if request.method == "POST" and not self.has_change_permission(request):
@@ -155,6 +162,7 @@ class PointsReleaseAdmin(PointsEditorMixin, SimpleHistoryAdmin):
         version_id: str,
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
+        _require_ids(object_id, version_id)
         if request.method == "POST" and self.has_change_permission(request):
             version = get_object_or_404(
                 PointsRelease.history.model, id=unquote(object_id), history_id=version_id

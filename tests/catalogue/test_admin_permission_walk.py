@@ -304,3 +304,14 @@ def test_staff_reader_sees_no_revert_button_on_a_history_version(
     response = client.get(admin_url(UnitPrice, "simple_history", world.price.pk, record.history_id))
     assert response.status_code == 200
     assert b'name="_save"' not in response.content
+
+
+@pytest.mark.parametrize("model", [UnitPrice, PointsRelease])
+@pytest.mark.parametrize("ids", [("abc", "1"), ("1", "x"), ("9" * 30, "1")])
+def test_history_urls_with_junk_ids_are_not_found(
+    client: Client, points_editor, world: World, model: type, ids: tuple[str, str]
+) -> None:
+    client.force_login(points_editor)
+    url = admin_url(model, "simple_history", *ids)
+    assert client.get(url).status_code == 404
+    assert client.post(url, {}).status_code == 404
