@@ -118,6 +118,15 @@ DATABASES = {
         conn_max_age=env_int("CONN_MAX_AGE", 0),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # WAL lets readers and one writer work at once, so a long admin read never fails a
+    # write; IMMEDIATE takes the write lock when a transaction starts (no lock upgrade
+    # can deadlock), and a waiting writer retries for SQLITE_TIMEOUT seconds.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": env_int("SQLITE_TIMEOUT", 20),
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

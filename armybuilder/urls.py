@@ -5,6 +5,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("rosters.api.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("armybuilder.catalogue.urls")),
     path("", include("rosters.urls")),
     path("", include("rosters.formats.urls")),
 ]

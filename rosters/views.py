@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction, PointsRelease
-from rosters import services
+from rosters import listing, services
 from rosters.builder import builder_page
 from rosters.forms import RosterCreateForm, RosterRenameForm, SignUpForm, faction_choices
 from rosters.models import Roster, RosterUnit
@@ -67,11 +67,8 @@ def owned_unit(request: HttpRequest, pk: int, unit_pk: int) -> RosterUnit:
 @login_required
 def roster_list(request: HttpRequest) -> HttpResponse:
     """List the player's rosters with points and a legal or illegal badge."""
-    rosters = []
-    for roster in Roster.objects.filter(owner=request.user).select_related("faction", "detachment"):
-        loaded = services.roster_load(roster_id=roster.pk)
-        rosters.append((loaded, services.roster_validate(roster=loaded)))
-    return render(request, "rosters/roster_list.html", {"rosters": rosters})
+    rows = listing.roster_list_rows(owner=request.user)
+    return render(request, "rosters/roster_list.html", {"rows": rows})
 
 
 @login_required

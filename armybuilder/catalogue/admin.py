@@ -6,20 +6,22 @@ can read them.
 
 from __future__ import annotations
 
-import base64
 import datetime
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Count, QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from armybuilder.catalogue import services
+from armybuilder.catalogue import points_xlsx, services
 from armybuilder.catalogue.models import (
     AllyRule,
     Datasheet,
@@ -40,7 +42,15 @@ MSG_PUBLISHED = "{name} is now the current points release."
 MSG_COPIED = "Created {name} as a copy of {source}. Edit its prices, then publish it."
 MSG_IMPORTED = "Imported the workbook into {name}: {changed} changed, {added} added."
 MSG_UPLOAD_EXPIRED = "The uploaded workbook is no longer in your session; upload it again."
+ERR_UPLOAD_TOO_BIG = "The file is {size} bytes; a points workbook may be at most {limit} bytes."
+ERR_NO_PREVIOUS = "{release} has no earlier release to compare with."
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _require_ids(*values: str) -> None:
+    # The history URLs take any text; a row id is digits (the ORM would raise on others).
+    if not all(v.isascii() and v.isdigit() and len(v) <= 18 for v in values):
+        raise Http404
 
 
 class PointsEditorMixin:
@@ -61,6 +71,22 @@ class PointsEditorMixin:
     def has_module_permission(self, request: HttpRequest) -> bool:
         return bool(request.user.is_staff)
 
+    def history_form_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        version_id: str,
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        _require_ids(object_id, version_id)
+        # django-simple-history lets anyone who may view a version POST it back; a
+        # revert is a change, so it needs the editor's permission like any other.
+        if request.method == "POST" and not self.has_change_permission(request):
+            raise PermissionDenied
+        return super().history_form_view(  # type: ignore[misc,no-any-return]
+            request, object_id, version_id, extra_context
+        )
+
 
 class CopyReleaseForm(forms.Form):
     name = forms.CharField(max_length=150)
@@ -76,12 +102,32 @@ class CopyReleaseForm(forms.Form):
 class UploadForm(forms.Form):
     workbook = forms.FileField(help_text="An xlsx file in the layout that 'Export xlsx' writes.")
 
+    def clean_workbook(self) -> Any:
+        upload = self.cleaned_data["workbook"]
+        if upload.size > points_xlsx.MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(
+                ERR_UPLOAD_TOO_BIG.format(size=upload.size, limit=points_xlsx.MAX_UPLOAD_BYTES)
+            )
+        return upload
+
+
+def _count_of(model: Any) -> Coalesce:
+    # One small subquery per table: joining the three price tables would multiply them.
+    counted = (
+        model.objects.filter(release=OuterRef("pk"))
+        .order_by()
+        .values("release")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(counted, output_field=IntegerField()), Value(0))
+
 
 @admin.register(PointsRelease)
 class PointsReleaseAdmin(PointsEditorMixin, SimpleHistoryAdmin):
-    list_display = ["name", "published", "is_current", "price_links", "tools"]
-    readonly_fields = ["is_current", "created"]
-    fields = ["name", "published", "notes", "is_current", "created"]
+    list_display = ["name", "published", "is_published", "is_current", "price_links", "tools"]
+    readonly_fields = ["is_published", "is_current", "created"]
+    fields = ["name", "published", "notes", "is_published", "is_current", "created"]
     search_fields = ["name"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[PointsRelease]:
@@ -89,11 +135,45 @@ class PointsReleaseAdmin(PointsEditorMixin, SimpleHistoryAdmin):
             super()
             .get_queryset(request)
             .annotate(
-                n_units=Count("unit_prices", distinct=True),
-                n_enhancements=Count("enhancement_prices", distinct=True),
-                n_options=Count("option_prices", distinct=True),
+                n_units=_count_of(UnitPrice),
+                n_enhancements=_count_of(EnhancementPrice),
+                n_options=_count_of(OptionPrice),
+                previous_id=services.previous_release_subquery(published_only=False),
             )
         )
+
+    def save_model(self, request: HttpRequest, obj: PointsRelease, form: Any, change: bool) -> None:
+        if not change:
+            # A release made by hand starts as a draft, like a copy; Publish makes it public.
+            obj.is_published = False
+            obj.is_current = False
+        super().save_model(request, obj, form, change)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Deleting the current release would leave the site without one.
+        if obj is not None and obj.is_current:
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def history_form_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        version_id: str,
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        _require_ids(object_id, version_id)
+        if request.method == "POST" and self.has_change_permission(request):
+            version = get_object_or_404(
+                PointsRelease.history.model, id=unquote(object_id), history_id=version_id
+            ).instance
+            refusal = services.release_revert_refusal(version=version)
+            if refusal:
+                self.message_user(request, refusal, level=messages.ERROR)
+                return HttpResponseRedirect(
+                    reverse("admin:catalogue_pointsrelease_history", args=[version.pk])
+                )
+        return super().history_form_view(request, object_id, version_id, extra_context)
 
     @admin.display(description="Prices")
     def price_links(self, obj: PointsRelease) -> str:
@@ -117,8 +197,20 @@ class PointsReleaseAdmin(PointsEditorMixin, SimpleHistoryAdmin):
 
     @admin.display(description="Tools")
     def tools(self, obj: PointsRelease) -> str:
+        previous_id = getattr(obj, "previous_id", None)
+        compare = (
+            format_html(
+                '<a href="{}?against={}">Compare with previous</a> · ',
+                reverse("admin:catalogue_pointsrelease_compare", args=[obj.pk]),
+                previous_id,
+            )
+            if previous_id is not None
+            else ""
+        )
         return format_html(
-            '<a href="{}">Export xlsx</a> · <a href="{}">Import xlsx</a> · <a href="{}">Copy</a>{}',
+            '{}<a href="{}">Export xlsx</a> · <a href="{}">Import xlsx</a>'
+            ' · <a href="{}">Copy</a>{}',
+            compare,
             reverse("admin:catalogue_pointsrelease_export", args=[obj.pk]),
             reverse("admin:catalogue_pointsrelease_import", args=[obj.pk]),
             reverse("admin:catalogue_pointsrelease_copy", args=[obj.pk]),
@@ -139,6 +231,9 @@ class PointsReleaseAdmin(PointsEditorMixin, SimpleHistoryAdmin):
             ),
             path("<int:pk>/export/", view(self.export_view), name="catalogue_pointsrelease_export"),
             path("<int:pk>/import/", view(self.import_view), name="catalogue_pointsrelease_import"),
+            path(
+                "<int:pk>/compare/", view(self.compare_view), name="catalogue_pointsrelease_compare"
+            ),
             *super().get_urls(),
         ]
 
@@ -153,9 +248,25 @@ class PointsReleaseAdmin(PointsEditorMixin, SimpleHistoryAdmin):
 
     def _deny_unless_editor(self, request: HttpRequest) -> None:
         if not request.user.has_perm(EDIT_POINTS):
-            from django.core.exceptions import PermissionDenied
-
             raise PermissionDenied
+
+    def compare_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        release = get_object_or_404(PointsRelease, pk=pk)
+        against_id = query_id(request, "against")
+        if against_id is None:
+            against = services.release_previous(release=release, published_only=False)
+        else:
+            against = get_object_or_404(PointsRelease, pk=against_id)
+        if against is None:
+            self.message_user(request, ERR_NO_PREVIOUS.format(release=release), messages.ERROR)
+            return HttpResponseRedirect(reverse("admin:catalogue_pointsrelease_changelist"))
+        return comparison_response(
+            request,
+            old=against,
+            new=release,
+            template="admin/catalogue/pointsrelease/compare.html",
+            context=self._context(request, release, f"Compare {against.name} with {release.name}"),
+        )
 
     def copy_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         self._deny_unless_editor(request)
@@ -206,9 +317,9 @@ class PointsReleaseAdmin(PointsEditorMixin, SimpleHistoryAdmin):
             if stored is None:
                 self.message_user(request, MSG_UPLOAD_EXPIRED, level=messages.ERROR)
                 return HttpResponseRedirect(request.path)
-            preview = services.release_import_xlsx(
+            preview = services.release_import_rows(
                 release=release,
-                data=base64.b64decode(stored["data"]),
+                parsed=points_xlsx.rows_load(dumped=stored["rows"]),
                 user=request.user,
                 source=stored["name"],
             )
@@ -230,22 +341,59 @@ class PointsReleaseAdmin(PointsEditorMixin, SimpleHistoryAdmin):
         form = UploadForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["workbook"]
-            data = upload.read()
-            preview = services.release_import_preview(release=release, data=data)
+            preview, parsed = services.release_import_parse(release=release, data=upload.read())
             if preview.ok:
-                # The confirm step re-reads these bytes, so what was previewed is what is saved.
+                # The parsed rows, not the file, wait for the confirm step: what was
+                # previewed is what is saved, and the session stays small.
                 request.session[key] = {
-                    "name": upload.name,
-                    "data": base64.b64encode(data).decode("ascii"),
+                    "name": upload.name[:300],
+                    "rows": points_xlsx.rows_dump(parsed=parsed),
                 }
             context["preview"] = preview
         context["form"] = form
         return render(request, "admin/catalogue/pointsrelease/import.html", context)
 
 
+def query_id(request: HttpRequest, name: str) -> int | None:
+    """Read a row id from the query string; anything else (words, 40 digits) is None."""
+    raw = request.GET.get(name, "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
+
+
+def comparison_response(
+    request: HttpRequest,
+    *,
+    old: PointsRelease,
+    new: PointsRelease,
+    template: str,
+    context: dict[str, Any],
+) -> HttpResponse:
+    """Render a release comparison as a page, or as xlsx when ?format=xlsx (admin and public)."""
+    faction_id = query_id(request, "faction")
+    comparison = services.release_compare(old=old, new=new, faction_id=faction_id)
+    if request.GET.get("format") == "xlsx":
+        response = HttpResponse(
+            services.release_compare_xlsx(comparison=comparison), content_type=XLSX_TYPE
+        )
+        filename = f"points-changes-{old.pk}-to-{new.pk}.xlsx"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+    query = request.GET.copy()
+    query["format"] = "xlsx"
+    context.update(
+        comparison=comparison,
+        factions=Faction.objects.only("id", "name"),
+        faction_id=faction_id,
+        xlsx_query=query.urlencode(),
+    )
+    return render(request, template, context)
+
+
 class PriceAdmin(PointsEditorMixin, SimpleHistoryAdmin):
     list_editable = ["points"]
-    list_per_page = 100
+    # Each row is an inline form; 50 keeps a faction's price list well under 300 ms.
+    list_per_page = 50
+    show_full_result_count = False
     list_select_related = True
 
 
@@ -284,7 +432,7 @@ class OptionPriceAdmin(PriceAdmin):
     list_select_related = ["datasheet", "release"]
 
 
-class TransportPoolInline(admin.TabularInline):
+class TransportPoolInline(PointsEditorMixin, admin.TabularInline):
     model = TransportPool
     extra = 0
 

@@ -6,10 +6,16 @@ rules prose.
 
 from __future__ import annotations
 
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
+
+# What the game allows, with room to spare: the dearest 10th-edition unit costs 3,500
+# points and the largest unit has 22 models. Anything beyond is a typing slip or an attack.
+MAX_POINTS = 10_000
+MAX_PRICED_MODELS = 200
+POINTS_VALIDATORS = [MinValueValidator(0), MaxValueValidator(MAX_POINTS)]
 
 
 class WarlordRule(models.TextChoices):
@@ -208,12 +214,20 @@ class PointsReleaseQuerySet(models.QuerySet["PointsRelease"]):
     def current(self) -> PointsRelease:
         return self.get(is_current=True)
 
+    def published(self) -> PointsReleaseQuerySet:
+        """The releases players may see; drafts stay with the staff until published."""
+        return self.filter(is_published=True)
+
 
 class PointsRelease(models.Model):
     name = models.CharField(max_length=150, unique=True)
     published = models.DateField()
     notes = models.TextField(blank=True)
     is_current = models.BooleanField(default=False)
+    # A copy starts as a draft; publishing it makes it current and public for good.
+    is_published = models.BooleanField(
+        "published", default=True, help_text="Drafts are seen by staff only."
+    )
     created = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 
@@ -225,7 +239,11 @@ class PointsRelease(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["is_current"], condition=Q(is_current=True), name="one_current_release"
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(is_current=False) | Q(is_published=True),
+                name="current_release_is_published",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -237,8 +255,10 @@ class UnitPrice(models.Model):
 
     release = models.ForeignKey(PointsRelease, on_delete=models.CASCADE, related_name="unit_prices")
     datasheet = models.ForeignKey(Datasheet, on_delete=models.CASCADE, related_name="prices")
-    models_count = models.PositiveSmallIntegerField("models", validators=[MinValueValidator(1)])
-    points = models.PositiveIntegerField()
+    models_count = models.PositiveSmallIntegerField(
+        "models", validators=[MinValueValidator(1), MaxValueValidator(MAX_PRICED_MODELS)]
+    )
+    points = models.PositiveIntegerField(validators=POINTS_VALIDATORS)
     history = HistoricalRecords()
 
     class Meta:
@@ -246,7 +266,14 @@ class UnitPrice(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["release", "datasheet", "models_count"], name="unit_price_unique"
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(points__lte=MAX_POINTS), name="unit_price_points_bounded"
+            ),
+            models.CheckConstraint(
+                condition=Q(models_count__gte=1, models_count__lte=MAX_PRICED_MODELS),
+                name="unit_price_models_bounded",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -258,7 +285,7 @@ class EnhancementPrice(models.Model):
         PointsRelease, on_delete=models.CASCADE, related_name="enhancement_prices"
     )
     enhancement = models.ForeignKey(Enhancement, on_delete=models.CASCADE, related_name="prices")
-    points = models.PositiveIntegerField()
+    points = models.PositiveIntegerField(validators=POINTS_VALIDATORS)
     history = HistoricalRecords()
 
     class Meta:
@@ -266,7 +293,10 @@ class EnhancementPrice(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["release", "enhancement"], name="enhancement_price_unique"
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(points__lte=MAX_POINTS), name="enhancement_price_points_bounded"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -281,8 +311,10 @@ class OptionPrice(models.Model):
     )
     datasheet = models.ForeignKey(Datasheet, on_delete=models.CASCADE, related_name="option_prices")
     name = models.CharField(max_length=150)
-    points = models.PositiveIntegerField()
-    max_count = models.PositiveSmallIntegerField(default=1)
+    points = models.PositiveIntegerField(validators=POINTS_VALIDATORS)
+    max_count = models.PositiveSmallIntegerField(
+        default=1, validators=[MaxValueValidator(MAX_PRICED_MODELS)]
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -290,7 +322,10 @@ class OptionPrice(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["release", "datasheet", "name"], name="option_price_unique"
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(points__lte=MAX_POINTS), name="option_price_points_bounded"
+            ),
         ]
 
     def __str__(self) -> str:

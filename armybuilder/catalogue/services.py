@@ -12,6 +12,7 @@ from typing import Literal
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
+from django.db.models import OuterRef, Q, Subquery
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from armybuilder.catalogue import points_xlsx
@@ -31,6 +32,12 @@ ERR_UNKNOWN_ENHANCEMENT = (
     "Sheet '{sheet}' row {row}: no enhancement '{key}' in detachment '{entry}' ({faction})."
 )
 ERR_PREVIEW_NOT_CLEAN = "The workbook has errors; fix them and upload it again."
+ERR_REVERT_CURRENT = (
+    "This version of {release} is {then}, but the release is {now}; reverting to it would "
+    "leave the site without exactly one current published release. Publish another release "
+    "instead, or revert to a version with the same state."
+)
+ERR_DELETE_CURRENT = "{release} is the current release; publish another one before deleting it."
 COPY_REASON = "Copied from {source}"
 IMPORT_REASON = "xlsx import"
 
@@ -69,7 +76,7 @@ def release_copy(
     history_user = user if user is not None and user.is_authenticated else None
     with transaction.atomic():
         release = PointsRelease.objects.create(
-            name=name, published=published, notes=reason, is_current=False
+            name=name, published=published, notes=reason, is_current=False, is_published=False
         )
         bulk_create_with_history(
             [
@@ -113,15 +120,44 @@ def release_copy(
 
 
 def release_publish(*, release: PointsRelease) -> PointsRelease:
-    """Make release the one current release; the previous one stays readable."""
+    """Make release the one current, published release; the previous one stays readable.
+
+    Both rows change in one transaction, so every reader sees exactly one current release.
+    """
     with transaction.atomic():
         PointsRelease.objects.select_for_update().filter(is_current=True).exclude(
             pk=release.pk
         ).update(is_current=False)
-        if not release.is_current:
+        if not (release.is_current and release.is_published):
             release.is_current = True
-            release.save(update_fields=["is_current"])
+            release.is_published = True
+            release.save(update_fields=["is_current", "is_published"])
     return release
+
+
+def _state(release: PointsRelease) -> str:
+    if release.is_current:
+        return "current"
+    return "published" if release.is_published else "a draft"
+
+
+def release_revert_refusal(*, version: PointsRelease) -> str:
+    """Say why reverting a release to an old version is refused, or "" if it may go ahead.
+
+    A revert may change a release's name, date and notes, never whether it is current or
+    published: that would leave no current release, or two.
+    """
+    present = PointsRelease.objects.filter(pk=version.pk).first()
+    if present is None:
+        return ""
+    if (version.is_current, version.is_published) != (
+        present.is_current,
+        present.is_published,
+    ):
+        return ERR_REVERT_CURRENT.format(
+            release=present.name, then=_state(version), now=_state(present)
+        )
+    return ""
 
 
 def release_price_rows(*, release: PointsRelease) -> list[PriceRow]:
@@ -174,8 +210,7 @@ def _fold(*parts: object) -> tuple[str, ...]:
     return tuple(str(p).casefold() for p in parts)
 
 
-def _plan(release: PointsRelease, data: bytes) -> _Plan:
-    parsed = points_xlsx.workbook_read(data=data)
+def _plan(release: PointsRelease, parsed: points_xlsx.ParsedWorkbook) -> _Plan:
     plan = _Plan(ImportPreview(errors=list(parsed.errors)))
     datasheets = {
         _fold(faction, name): pk
@@ -262,16 +297,37 @@ def _unknown(plan: _Plan, number: int, row: PriceRow, template: str) -> None:
 
 def release_import_preview(*, release: PointsRelease, data: bytes) -> ImportPreview:
     """List every changed, added, unchanged and unknown row of a workbook; save nothing."""
-    return _plan(release, data).preview
+    return _plan(release, points_xlsx.workbook_read(data=data)).preview
+
+
+def release_import_parse(
+    *, release: PointsRelease, data: bytes
+) -> tuple[ImportPreview, points_xlsx.ParsedWorkbook]:
+    """Preview a workbook and return its parsed rows, which release_import_rows applies."""
+    parsed = points_xlsx.workbook_read(data=data)
+    return _plan(release, parsed).preview, parsed
 
 
 def release_import_xlsx(
     *, release: PointsRelease, data: bytes, user: User | None = None, source: str = ""
 ) -> ImportPreview:
     """Apply a workbook's prices to a release, all or nothing; rows not in it stay as they are."""
+    return release_import_rows(
+        release=release, parsed=points_xlsx.workbook_read(data=data), user=user, source=source
+    )
+
+
+def release_import_rows(
+    *,
+    release: PointsRelease,
+    parsed: points_xlsx.ParsedWorkbook,
+    user: User | None = None,
+    source: str = "",
+) -> ImportPreview:
+    """Apply parsed workbook rows to a release, all or nothing."""
     history_user = user if user is not None and user.is_authenticated else None
     with transaction.atomic():
-        plan = _plan(release, data)
+        plan = _plan(release, parsed)
         if not plan.preview.ok:
             return plan.preview
         history = {"default_user": history_user, "default_change_reason": IMPORT_REASON}
@@ -301,3 +357,119 @@ def release_import_xlsx(
             ),
         )
     return plan.preview
+
+
+UNIT = "Unit"
+ENHANCEMENT = "Enhancement"
+OPTION = "Option"
+
+
+@dataclass(frozen=True)
+class ComparedPrice:
+    """One price that differs between two releases; old or new is None if absent there."""
+
+    faction: str
+    kind: str
+    entry: str
+    old: int | None
+    new: int | None
+
+    @property
+    def difference(self) -> int:
+        return (self.new or 0) - (self.old or 0)
+
+    @property
+    def change(self) -> str:
+        if self.old is None:
+            return "added"
+        return "removed" if self.new is None else "changed"
+
+
+@dataclass(frozen=True)
+class ReleaseComparison:
+    old: PointsRelease
+    new: PointsRelease
+    rows: list[ComparedPrice]
+
+    def by_faction(self) -> list[tuple[str, list[ComparedPrice]]]:
+        groups: dict[str, list[ComparedPrice]] = {}
+        for row in self.rows:
+            groups.setdefault(row.faction, []).append(row)
+        return list(groups.items())
+
+
+_PriceKey = tuple[str, str, str]
+
+
+def _release_price_map(release: PointsRelease, faction_id: int | None) -> dict[_PriceKey, int]:
+    units = release.unit_prices.all()
+    enhancements = release.enhancement_prices.all()
+    options = release.option_prices.all()
+    if faction_id is not None:
+        units = units.filter(datasheet__faction_id=faction_id)
+        enhancements = enhancements.filter(enhancement__detachment__faction_id=faction_id)
+        options = options.filter(datasheet__faction_id=faction_id)
+    prices: dict[_PriceKey, int] = {}
+    for faction, datasheet, models_count, points in units.values_list(
+        "datasheet__faction__name", "datasheet__name", "models_count", "points"
+    ):
+        prices[(faction, UNIT, f"{datasheet}, {models_count} models")] = points
+    for faction, detachment, name, points in enhancements.values_list(
+        "enhancement__detachment__faction__name",
+        "enhancement__detachment__name",
+        "enhancement__name",
+        "points",
+    ):
+        prices[(faction, ENHANCEMENT, f"{name} ({detachment})")] = points
+    for faction, datasheet, name, points in options.values_list(
+        "datasheet__faction__name", "datasheet__name", "name", "points"
+    ):
+        prices[(faction, OPTION, f"{datasheet}: {name}")] = points
+    return prices
+
+
+def release_compare(
+    *, old: PointsRelease, new: PointsRelease, faction_id: int | None = None
+) -> ReleaseComparison:
+    """List every unit, enhancement and option price changed, added or removed from old to new.
+
+    Six queries whatever the catalogue's size; rows are grouped by faction, then kind.
+    """
+    before = _release_price_map(old, faction_id)
+    after = _release_price_map(new, faction_id)
+    rows = [
+        ComparedPrice(faction, kind, entry, before.get(key), after.get(key))
+        for key in sorted(before.keys() | after.keys())
+        for faction, kind, entry in [key]
+        if before.get(key) != after.get(key)
+    ]
+    return ReleaseComparison(old=old, new=new, rows=rows)
+
+
+def release_compare_xlsx(*, comparison: ReleaseComparison) -> bytes:
+    """Write a comparison as a workbook, one row per changed price."""
+    return points_xlsx.comparison_write(
+        title=f"{comparison.old.name} → {comparison.new.name}",
+        rows=[(r.faction, r.kind, r.entry, r.old, r.new) for r in comparison.rows],
+    )
+
+
+def release_previous(*, release: PointsRelease, published_only: bool) -> PointsRelease | None:
+    """Return the release published just before this one (by date, then id)."""
+    earlier = PointsRelease.objects.filter(
+        Q(published__lt=release.published) | Q(published=release.published, id__lt=release.pk)
+    )
+    if published_only:
+        earlier = earlier.filter(is_published=True)
+    return earlier.order_by("-published", "-id").first()
+
+
+def previous_release_subquery(*, published_only: bool) -> Subquery:
+    """An annotation giving each release row the id of the one published just before it."""
+    earlier = PointsRelease.objects.filter(
+        Q(published__lt=OuterRef("published"))
+        | Q(published=OuterRef("published"), id__lt=OuterRef("id"))
+    )
+    if published_only:
+        earlier = earlier.filter(is_published=True)
+    return Subquery(earlier.order_by("-published", "-id").values("id")[:1])

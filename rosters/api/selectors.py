@@ -32,18 +32,19 @@ def release_get(*, release_id: int | None, field: str = "release") -> PointsRele
     """Return the release with this id, or the current one (None if there is none yet)."""
     if release_id is None:
         return PointsRelease.objects.filter(is_current=True).first()
-    release = PointsRelease.objects.filter(pk=release_id).first()
+    # A draft answers like a release that does not exist: players never learn of it.
+    release = PointsRelease.objects.published().filter(pk=release_id).first()
     if release is None:
         raise ValidationError({field: [ERR_UNKNOWN_RELEASE.format(release_id=release_id)]})
     return release
 
 
 def release_list() -> QuerySet[PointsRelease]:
-    return PointsRelease.objects.order_by("-published", "-id")
+    return PointsRelease.objects.published().order_by("-published", "-id")
 
 
 def release_get_by_id(*, release_id: int) -> PointsRelease:
-    release = PointsRelease.objects.filter(pk=release_id).first()
+    release = PointsRelease.objects.published().filter(pk=release_id).first()
     if release is None:
         raise Http404
     return release
