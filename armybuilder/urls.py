@@ -7,4 +7,5 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("rosters.urls")),
     path("", include("rosters.formats.urls")),
+    path("", include("rosters.battles.urls")),
 ]
