@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
+from django.http import Http404
 
 from armybuilder.rules import scoring
 from rosters import services as roster_services
@@ -387,3 +388,128 @@ def player_record(*, owner: Any) -> PlayerRecord:
         by_faction=sorted(by_faction.values(), key=lambda t: t.label.casefold()),
         battles=battles,
     )
+
+
+@dataclass(frozen=True)
+class OpponentInput:
+    """Who the opponent was: one of the owner's rosters, a share link, or typed in."""
+
+    roster_id: int | None = None
+    shared_link: str = ""
+    name: str = ""
+    faction: str = ""
+    points: int | None = None
+    list_text: str = ""
+
+
+ERR_NO_ROSTER: Final = "You have no roster with id {value}."
+ERR_NO_OPPONENT: Final = "Name the opponent: one of your rosters, a share link, or a name."
+
+
+def battle_owned_get(*, owner: Any, battle_id: int) -> Battle:
+    """Return one of the owner's battles, loaded, or raise Http404 (ids reveal nothing)."""
+    if not Battle.objects.filter(pk=battle_id, owner=owner).exists():
+        raise Http404
+    return battle_load(battle_id=battle_id)
+
+
+def _owned_roster(owner: Any, roster_id: int) -> Roster:
+    roster = Roster.objects.filter(pk=roster_id, owner=owner).first()
+    if roster is None:
+        raise BattleError(ERR_NO_ROSTER.format(value=roster_id))
+    return roster
+
+
+def opponent_snapshot(*, owner: Any, opponent: OpponentInput) -> SideSnapshot:
+    """Describe the opponent as a side, whichever way it was named."""
+    if opponent.roster_id is not None:
+        return roster_snapshot(roster=_owned_roster(owner, opponent.roster_id))
+    if opponent.shared_link.strip():
+        return roster_snapshot(roster=shared_roster_get(link=opponent.shared_link))
+    if opponent.name.strip():
+        return typed_snapshot(
+            name=opponent.name.strip(),
+            faction=opponent.faction.strip(),
+            points=opponent.points,
+            text=opponent.list_text,
+        )
+    raise BattleError(ERR_NO_OPPONENT)
+
+
+def battle_record(
+    *,
+    owner: Any,
+    roster_id: int,
+    opponent: OpponentInput,
+    declaration_id: int | None = None,
+    battle_size: str = BattleSize.STRIKE_FORCE,
+    custom_points: int | None = None,
+    scoring_profile: str = scoring.DEFAULT_SCORING_PROFILE,
+    victory_level: bool = False,
+    played_on: datetime.date | None = None,
+    notes: str = "",
+) -> Battle:
+    """Record a battle of one of the owner's rosters against an opponent named any way."""
+    roster = _owned_roster(owner, roster_id)
+    declaration = None
+    if declaration_id is not None:
+        declaration = roster.declarations.filter(pk=declaration_id).first()
+        if declaration is None:
+            raise BattleError(ERR_NO_DECLARATION.format(value=declaration_id))
+    return battle_create(
+        owner=owner,
+        side=roster_snapshot(roster=roster, declaration=declaration),
+        opponent=opponent_snapshot(owner=owner, opponent=opponent),
+        battle_size=battle_size,
+        custom_points=custom_points,
+        scoring_profile=scoring_profile,
+        victory_level=victory_level,
+        played_on=played_on,
+        notes=notes,
+    )
+
+
+ERR_NO_DECLARATION: Final = "That roster has no declaration with id {value}."
+
+
+@dataclass(frozen=True)
+class ScoredBattle:
+    battle: Battle
+    result: scoring.ScoreResult
+
+
+def battle_scored(*, owner: Any, battle_id: int) -> ScoredBattle:
+    """One of the owner's battles, loaded and scored (Http404 for anyone else's)."""
+    battle = battle_owned_get(owner=owner, battle_id=battle_id)
+    return ScoredBattle(battle=battle, result=battle_score(battle=battle))
+
+
+def battle_score_enter(
+    *,
+    owner: Any,
+    battle_id: int,
+    sides: Mapping[int, SideEntry],
+    notes: str | None = None,
+    victory_level: bool | None = None,
+) -> ScoredBattle:
+    """Save the score of one of the owner's battles and return it scored anew."""
+    battle = battle_owned_get(owner=owner, battle_id=battle_id)
+    battle_score_update(battle=battle, sides=sides, notes=notes, victory_level=victory_level)
+    battle = battle_load(battle_id=battle_id)
+    return ScoredBattle(battle=battle, result=battle_score(battle=battle))
+
+
+def battle_owned_delete(*, owner: Any, battle_id: int) -> None:
+    battle_delete(battle=battle_owned_get(owner=owner, battle_id=battle_id))
+
+
+def battle_owned_share(*, owner: Any, battle_id: int, enabled: bool) -> Battle:
+    return battle_share(battle=battle_owned_get(owner=owner, battle_id=battle_id), enabled=enabled)
+
+
+def battle_owned_sheet(*, owner: Any, battle_id: int) -> bytes:
+    """The one-page result sheet (PDF) of one of the owner's battles."""
+    from rosters.battles.pdf import battle_sheet_pdf
+
+    scored = battle_scored(owner=owner, battle_id=battle_id)
+    return battle_sheet_pdf(battle=scored.battle, result=scored.result)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
@@ -10,6 +11,7 @@ from django.contrib.auth.models import User
 from rosters import services as roster_services
 from rosters.battles import services
 from rosters.battles.models import Battle
+from rosters.formats.text_import.index import catalogue_index_clear
 from rosters.models import Roster
 from tests.rosters.conftest import add, marines, owner, release, roster, stranger  # noqa: F401
 
@@ -38,3 +40,11 @@ def battle(owner: User, roster: Roster, rival_roster: Roster) -> Battle:  # noqa
         scoring_profile="kill-points-4",
         played_on=datetime.date(2026, 11, 28),
     )
+
+
+@pytest.fixture(autouse=True)
+def cold_index() -> Iterator[None]:
+    """Start and end every test without a warm list-import index from another catalogue."""
+    catalogue_index_clear()
+    yield
+    catalogue_index_clear()

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from rosters.battles import services
 from rosters.battles.models import Battle, BattleSide
+from rosters.formats import services as export_services
 from rosters.models import Roster
 
 pytestmark = pytest.mark.django_db
@@ -246,3 +247,51 @@ def test_anonymous_is_sent_to_log_in(client: Client, battle: Battle) -> None:
     response = client.get(reverse("battles:battle", args=[battle.pk]))
     assert response.status_code == 302
     assert "/login/" in response["Location"]
+
+
+def test_typed_opponent_with_a_pasted_list_is_read_by_the_importer(
+    client: Client, owner: User, roster: Roster, rival_roster: Roster
+) -> None:
+    text = export_services.roster_export_text(roster_id=rival_roster.pk)
+    client.force_login(owner)
+    response = client.post(
+        reverse("battles:create", args=[roster.pk]),
+        {
+            "opponent_kind": "typed",
+            "opponent_name": "Ivan",
+            "opponent_list": text,
+            "battle_size": "strike_force",
+            "scoring_profile": "kill-points-4",
+            "played_on": "2026-11-28",
+        },
+    )
+    assert response.status_code == 302
+    other = BattleSide.objects.get(index=1)
+    assert (other.name, other.faction, other.points) == ("Ivan", "Space Marines", 300)
+    assert sorted(other.units.values_list("name", "points")) == [
+        ("Captain", 80),
+        ("Hellblaster Squad", 220),
+    ]
+
+
+def test_a_pasted_list_with_unknown_lines_is_refused_with_their_line_numbers(
+    client: Client, owner: User, roster: Roster, rival_roster: Roster
+) -> None:
+    text = export_services.roster_export_text(roster_id=rival_roster.pk)
+    text = text.replace("Hellblaster Squad", "Hellblaster Squadd")
+    client.force_login(owner)
+    response = client.post(
+        reverse("battles:create", args=[roster.pk]),
+        {
+            "opponent_kind": "typed",
+            "opponent_name": "Ivan",
+            "opponent_list": text,
+            "battle_size": "strike_force",
+            "scoring_profile": "kill-points-4",
+            "played_on": "2026-11-28",
+        },
+    )
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "could not place" in body and "Hellblaster Squadd" in body
+    assert not Battle.objects.exists()
