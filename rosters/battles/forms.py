@@ -54,7 +54,9 @@ class BattleCreateForm(forms.Form):
     scoring_profile = forms.ChoiceField(choices=SCORING_PROFILE_CHOICES, initial="only-war-10")
     victory_level = forms.BooleanField(label="Victory level (tournament points)", required=False)
     played_on = forms.DateField(
-        label="Date", initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"})
+        label="Date",
+        initial=datetime.date.today,
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
     )
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
 
