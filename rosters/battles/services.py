@@ -37,6 +37,10 @@ ERR_STATE: Final = "“{state}” is not a unit state; use one of {states}."
 ERR_ROUND: Final = "Round “{round}” is not a whole number."
 ERR_VP: Final = "VP for round {round} must be a whole number."
 ERR_UNIT: Final = "This battle has no unit with id {unit} on side {side}."
+ERR_SIDE: Final = "A battle has sides 0 and 1, not {side}."
+ERR_NO_ROSTER: Final = "You have no roster with id {value}."
+ERR_NO_OPPONENT: Final = "Name the opponent: one of your rosters, a share link, or a name."
+ERR_NO_DECLARATION: Final = "That roster has no declaration with id {value}."
 
 # Vehicles and monsters, and any single-model unit, may end the battle damaged.
 DAMAGEABLE_KEYWORDS: Final = frozenset({"VEHICLE", "MONSTER"})
@@ -237,7 +241,7 @@ def battle_score_update(
         for index, entry in sides.items():
             row = rows.get(index)
             if row is None:
-                raise BattleError(ERR_UNIT.format(unit="-", side=index))
+                raise BattleError(ERR_SIDE.format(side=index))
             if entry.round_vp is not None:
                 row.round_vp = _clean_rounds(entry.round_vp)
             if entry.secondaries is not None:
@@ -402,10 +406,6 @@ class OpponentInput:
     list_text: str = ""
 
 
-ERR_NO_ROSTER: Final = "You have no roster with id {value}."
-ERR_NO_OPPONENT: Final = "Name the opponent: one of your rosters, a share link, or a name."
-
-
 def battle_owned_get(*, owner: Any, battle_id: int) -> Battle:
     """Return one of the owner's battles, loaded, or raise Http404 (ids reveal nothing)."""
     if not Battle.objects.filter(pk=battle_id, owner=owner).exists():
@@ -467,9 +467,6 @@ def battle_record(
         played_on=played_on,
         notes=notes,
     )
-
-
-ERR_NO_DECLARATION: Final = "That roster has no declaration with id {value}."
 
 
 @dataclass(frozen=True)

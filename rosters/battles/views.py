@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
@@ -29,9 +29,7 @@ MSG_SHARE_OFF: Final = "The share link is off; the old link no longer works."
 
 def owned_battle(request: HttpRequest, pk: int) -> Battle:
     # Someone else's battle is a 404, never a 403: ids reveal nothing.
-    if not Battle.objects.filter(pk=pk, owner=request.user).exists():
-        raise Http404
-    return services.battle_load(battle_id=pk)
+    return services.battle_owned_get(owner=request.user, battle_id=pk)
 
 
 @login_required
@@ -99,7 +97,6 @@ def _page(battle: Battle, result: ScoreResult, **extra: Any) -> dict[str, Any]:
                         "round": rnd,
                         "value": side.round_vp.get(str(rnd), ""),
                         "counted": counted.get(rnd),
-                        "scored": profile.first_round() <= rnd,
                     }
                     for rnd in rounds
                 ],
