@@ -234,7 +234,11 @@ def battle_score_update(
     notes: str | None = None,
     victory_level: bool | None = None,
 ) -> Battle:
-    """Save VP, secondaries, painted, end states (and notes); all of it or nothing."""
+    """Save VP, secondaries, painted, end states (and notes); all of it or nothing.
+
+    The loaded sides and units of ``battle`` are changed in place, so it can be scored
+    straight after; after a BattleError they may be half-changed and must be reloaded.
+    """
     states = {state.value for state in scoring.UnitState}
     rows = {side.index: side for side in battle.sides.all()}
     with transaction.atomic():
@@ -252,6 +256,8 @@ def battle_score_update(
                 row.army_destroyed = entry.army_destroyed
             row.save()
             units = {u.pk: u for u in row.units.all()}
+            # One UPDATE per new state, of the units that changed: a CASE per unit is slow.
+            changed: dict[str, list[int]] = defaultdict(list)
             for unit_id, state in entry.unit_states.items():
                 if state not in states:
                     raise BattleError(
@@ -259,8 +265,11 @@ def battle_score_update(
                     )
                 if unit_id not in units:
                     raise BattleError(ERR_UNIT.format(unit=unit_id, side=index))
-                units[unit_id].state = state
-            BattleUnit.objects.bulk_update(units.values(), ["state"])
+                if units[unit_id].state != state:
+                    units[unit_id].state = state
+                    changed[state].append(unit_id)
+            for state, ids in changed.items():
+                BattleUnit.objects.filter(pk__in=ids).update(state=state)
         if notes is not None:
             battle.notes = notes
         if victory_level is not None:
@@ -491,8 +500,8 @@ def battle_score_enter(
 ) -> ScoredBattle:
     """Save the score of one of the owner's battles and return it scored anew."""
     battle = battle_owned_get(owner=owner, battle_id=battle_id)
+    # battle_score_update changes the loaded rows in place, so the result reads them as saved.
     battle_score_update(battle=battle, sides=sides, notes=notes, victory_level=victory_level)
-    battle = battle_load(battle_id=battle_id)
     return ScoredBattle(battle=battle, result=battle_score(battle=battle))
 
 

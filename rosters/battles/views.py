@@ -134,11 +134,12 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
             )
         except services.BattleError as exc:
             error = str(exc)
+            # Nothing was saved; reload what is, not the half-applied rows in memory.
+            battle = services.battle_load(battle_id=pk)
         else:
             if not request.headers.get("HX-Request"):
                 messages.success(request, MSG_SAVED)
                 return redirect("battles:battle", pk=pk)
-        battle = services.battle_load(battle_id=pk)
     context = _page(battle, services.battle_score(battle=battle), editable=True, error=error)
     if request.headers.get("HX-Request"):
         return render(request, "battles/_result.html", context)

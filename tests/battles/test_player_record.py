@@ -14,6 +14,7 @@ from django.urls import reverse
 from rosters.battles import services
 from rosters.battles.models import Battle
 from rosters.models import Roster
+from tests.rosters.conftest import add
 
 pytestmark = pytest.mark.django_db
 
@@ -65,3 +66,26 @@ def test_my_battles_query_count_does_not_grow_with_battles(
     with CaptureQueriesContext(connection) as six:
         assert client.get(reverse("battles:list")).status_code == 200
     assert len(six) == len(one)
+
+
+def test_score_post_query_count_does_not_grow_with_units(
+    client: Client, owner: User, roster: Roster
+) -> None:
+    client.force_login(owner)
+
+    def post_queries(battle: Battle) -> int:
+        data = {f"unit_{u.pk}": "destroyed" for s in battle.sides.all() for u in s.units.all()}
+        data["s0_r1"] = "3"
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(
+                reverse("battles:battle", args=[battle.pk]), data, HTTP_HX_REQUEST="true"
+            )
+        assert response.status_code == 200
+        return len(queries)
+
+    small = typed_battle(owner, roster, "Orks", (0, 0))
+    for _ in range(12):
+        add(roster, "Intercessor Squad", 5)
+    large = typed_battle(owner, roster, "Orks", (0, 0))
+    assert large.sides.get(index=0).units.count() == 15
+    assert post_queries(large) == post_queries(small)
