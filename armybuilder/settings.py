@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "simple_history",
     "armybuilder.catalogue",
     "rosters",
+    "rosters.battles",
 ]
 
 MIDDLEWARE = [

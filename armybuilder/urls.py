@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("armybuilder.catalogue.urls")),
     path("", include("rosters.urls")),
     path("", include("rosters.formats.urls")),
+    path("", include("rosters.battles.urls")),
 ]

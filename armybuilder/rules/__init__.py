@@ -43,6 +43,10 @@ Adding a profile (e.g. a new edition or mission pack):
    the module of its phase, with its code and message in codes.py.
 2. Register an instance in the ``PROFILES`` tuple in profiles/__init__.py.
 3. Add its cases to tests/rules (one table per code it changes).
+
+After the battle, ``armybuilder.rules.scoring`` scores a played battle (SCORING.md): a
+BattleRecord in, a ScoreResult out, under a scoring profile (only-war-10, mission-9,
+kill-points-4) with an optional victory level; see its package docstring.
 """
 
 from armybuilder.rules import codes, model

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from rosters.api.errors import api_not_found
 from rosters.api.views import catalogue, declarations, formats, rosters, tokens, units, validation
+from rosters.battles import api as battles
 
 app_name = "api"
 
@@ -69,6 +70,11 @@ urlpatterns = [
         rosters.SharedRosterValidationApi.as_view(),
         name="shared-validation",
     ),
+    # Battle records
+    path("battles/", battles.BattleListApi.as_view(), name="battles"),
+    path("battles/<int:battle_id>/", battles.BattleDetailApi.as_view(), name="battle"),
+    path("battles/<int:battle_id>/share/", battles.BattleShareApi.as_view(), name="battle-share"),
+    path("battles/<int:battle_id>/sheet/", battles.BattleSheetApi.as_view(), name="battle-sheet"),
     # Anything else under /api/ is a JSON 404, not the site's HTML page.
     re_path(r"^.*$", api_not_found),
 ]

@@ -30,6 +30,8 @@ from schemathesis.specs.openapi.checks import (
 
 from armybuilder.wsgi import application
 from rosters import services
+from rosters.battles import services as battle_services
+from rosters.battles.models import Battle
 from rosters.declarations import DeclarationData, declaration_save
 from rosters.models import Declaration, RosterUnit
 from tests.api.conftest import add
@@ -62,7 +64,13 @@ def fresh_ids(owner: Any, marines: Any, gladius: Any) -> dict[str, Any]:
         roster=loaded, name="Fuzz", data=DeclarationData(attachments=[(captain.pk, squad.pk)])
     )
     services.roster_share(roster=roster, enabled=True)
+    battle = battle_services.battle_record(
+        owner=owner,
+        roster_id=roster.pk,
+        opponent=battle_services.OpponentInput(name="Fuzz", faction="Orks"),
+    )
     return {
+        "battle_id": battle.pk,
         "roster_id": roster.pk,
         "unit_id": squad.pk,
         "declaration_id": declaration.pk,
@@ -88,6 +96,7 @@ def rows_exist(ids: dict[str, Any]) -> bool:
     return (
         RosterUnit.objects.filter(pk=ids["unit_id"], roster_id=ids["roster_id"]).exists()
         and Declaration.objects.filter(pk=ids["declaration_id"]).exists()
+        and Battle.objects.filter(pk=ids["battle_id"]).exists()
     )
 
 

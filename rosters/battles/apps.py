@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class BattlesConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "rosters.battles"
+    label = "battles"
+    verbose_name = "Battle records"

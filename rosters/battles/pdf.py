@@ -1,0 +1,183 @@
+"""The one-page battle result sheet, drawn with reportlab's platypus.
+
+Same font, styles, footer and table habits as the roster PDF (rosters/formats/pdf.py):
+both armies, the VP table by round, the units destroyed, the result and victory level,
+any scoring codes, and a line for each player to sign. Output is invariant.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Final
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from armybuilder.rules.scoring import ScoreResult, get_scoring_profile
+from rosters.battles.models import Battle
+from rosters.formats.pdf import NumberedCanvas, RosterPdf, register_fonts
+
+TITLE: Final = "Battle result: {a} v {b}"
+DRAW_TEXT: Final = "Draw"
+WIN_TEXT: Final = "{name} wins"
+BY_DESTRUCTION: Final = " (the other army was destroyed)"
+LEVEL_TEXT: Final = "Victory level: {level}, VP difference {difference}; tournament points {a}–{b}"
+SIGN_TEXT: Final = "Signed for {name}"
+NO_UNITS: Final = "none"
+
+GRID: Final = [
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#f1ece4")),
+    ("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black),
+    ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#d8d4cc")),
+]
+
+
+def result_headline(battle: Battle, result: ScoreResult) -> str:
+    """Say who won (or a draw) in one line, as the pages and the sheet show it."""
+    if result.winner is None:
+        return DRAW_TEXT
+    name = battle.sides.all()[result.winner].name
+    return WIN_TEXT.format(name=name) + (
+        BY_DESTRUCTION if result.decided_by == "army_destroyed" else ""
+    )
+
+
+class BattlePdf(RosterPdf):
+    """Render one battle and its ScoreResult as a one-page result sheet."""
+
+    def __init__(self, battle: Battle, result: ScoreResult) -> None:
+        register_fonts()
+        self.battle = battle
+        self.result = result
+        self.sides = list(battle.sides.all())
+        self.styles = self.get_styles()
+
+    @property
+    def title(self) -> str:
+        return TITLE.format(a=self.sides[0].name, b=self.sides[1].name)
+
+    def get_story(self) -> list[Flowable]:
+        b = self.battle
+        story: list[Flowable] = [self.para(self.title, "title"), Spacer(1, 2 * mm)]
+        story.append(
+            self.para(
+                f"{b.played_on.isoformat()} · {b.get_battle_size_display()} ({b.points} pts) · "
+                f"scoring {b.scoring_profile}",
+                "base",
+            )
+        )
+        story += [self.para("Armies", "h2"), self.armies_table()]
+        story += [self.para("Victory points by round", "h2"), self.rounds_table()]
+        story += [self.para("Units destroyed", "h2"), self.destroyed_table()]
+        story += self.result_story()
+        story += [Spacer(1, 14 * mm), self.signatures()]
+        return story
+
+    def armies_table(self) -> Table:
+        rows: list[list[Any]] = [[self.para(t, "head") for t in ("Army", "Faction", "Points")]]
+        for side in self.sides:
+            rows.append(
+                [self.para(side.name), self.para(side.faction), self.para(str(side.points), "num")]
+            )
+        table = Table(rows, colWidths=[80 * mm, 70 * mm, None], repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle(GRID))
+        return table
+
+    def rounds_table(self) -> Table:
+        profile = get_scoring_profile(self.battle.scoring_profile)
+        rounds = list(range(1, profile.last_round() + 1))
+        head = ["Army", *[f"R{r}" for r in rounds], "Painted", "Kills", "VP", "Not counted"]
+        rows: list[list[Any]] = [[self.para(t, "head") for t in head]]
+        for score in self.result.sides:
+            counted = dict(score.rounds)
+            rows.append(
+                [
+                    self.para(score.name),
+                    *[self.para(str(counted.get(r, "")), "num") for r in rounds],
+                    self.para(str(score.painted_vp), "num"),
+                    self.para(str(score.kill_vp), "num"),
+                    self.para(str(score.vp), "num"),
+                    self.para(str(score.not_counted), "num"),
+                ]
+            )
+        widths = [38 * mm, *[10 * mm] * len(rounds), 16 * mm, 14 * mm, 14 * mm, None]
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle(GRID))
+        return table
+
+    def destroyed_table(self) -> Table:
+        rows: list[list[Any]] = [[self.para(t, "head") for t in ("Army", "Units destroyed")]]
+        for side, score in zip(self.sides, self.result.sides, strict=True):
+            names = {str(u.pk): f"{u.name} ({u.points})" for u in side.units.all()}
+            lost = [names[i] for i in score.destroyed_unit_ids if i in names]
+            text = ", ".join(lost) or ("army destroyed" if score.army_destroyed else NO_UNITS)
+            rows.append([self.para(side.name), self.para(text)])
+        table = Table(rows, colWidths=[50 * mm, None], repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle(GRID))
+        return table
+
+    def result_story(self) -> list[Flowable]:
+        story: list[Flowable] = [
+            self.para("Result", "h2"),
+            self.para(result_headline(self.battle, self.result), "legal"),
+        ]
+        level = self.result.victory_level
+        if level is not None:
+            text = LEVEL_TEXT.format(
+                level=level.level.value,
+                difference=level.difference,
+                a=level.points[0],
+                b=level.points[1],
+            )
+            story.append(self.para(text, "base"))
+        for v in self.result.violations:
+            story.append(self.para(f"{v.code}: {v.message}", "base"))
+        return story
+
+    def signatures(self) -> Table:
+        rows = [[self.para(SIGN_TEXT.format(name=side.name)) for side in self.sides]]
+        table = Table(rows, colWidths=[85 * mm, 85 * mm], hAlign="LEFT")
+        table.setStyle(
+            TableStyle(
+                [
+                    ("LINEABOVE", (0, 0), (0, 0), 0.75, colors.black),
+                    ("LINEABOVE", (1, 0), (1, 0), 0.75, colors.black),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 10 * mm),
+                ]
+            )
+        )
+        return table
+
+    def render(self) -> bytes:
+        buffer = io.BytesIO()
+        doc = SimpleDocTemplate(
+            buffer,
+            pagesize=self.pagesize,
+            leftMargin=self.margin,
+            rightMargin=self.margin,
+            topMargin=self.margin,
+            bottomMargin=20 * mm,
+            title=self.title,
+            author="armybuilder",
+            creator="armybuilder",
+            producer="armybuilder",
+            subject="Battle result sheet",
+            invariant=1,
+        )
+        footer = self.title
+
+        def on_page(canvas: Canvas, _doc: Any) -> None:
+            canvas._doc_footer = footer
+
+        doc.build(
+            self.get_story(), onFirstPage=on_page, onLaterPages=on_page, canvasmaker=NumberedCanvas
+        )
+        return buffer.getvalue()
+
+
+def battle_sheet_pdf(*, battle: Battle, result: ScoreResult) -> bytes:
+    """Return the result sheet of a loaded battle as PDF bytes."""
+    return BattlePdf(battle, result).render()
