@@ -192,9 +192,10 @@ class CatalogueSnapshot:
 def releases_load() -> Releases:
     rows = [
         ReleaseFacts(pk, name, current)
-        for pk, name, current in PointsRelease.objects.order_by("id").values_list(
-            "id", "name", "is_current"
-        )
+        # Drafts are staff-only: a list is never checked under an unpublished release.
+        for pk, name, current in PointsRelease.objects.published()
+        .order_by("id")
+        .values_list("id", "name", "is_current")
     ]
     return Releases(
         by_id=MappingProxyType({r.id: r for r in rows}),

@@ -114,9 +114,7 @@ def typed_snapshot(*, name: str, faction: str, points: int | None, text: str = "
             raise BattleError(ERR_NO_FACTION)
         return SideSnapshot(name=name, faction=faction, points=points or 0)
     try:
-        check = format_services.list_import_check(
-            text=text, release=format_services.release_get(), name=name
-        )
+        check = format_services.list_import_check(text=text, name=name)
     except (UnreadableList, format_services.ListImportError) as exc:
         raise BattleError(str(exc)) from None
     if check.resolved.problems:
