@@ -437,10 +437,14 @@ ERR_RELEASE_NOT_NEWER = "The roster is already priced under {release}."
 
 
 def faction_detachments(*, faction: Faction) -> list[Detachment]:
-    """Return the detachments a faction may use: its own and its ancestors'."""
+    """Return the detachments a faction may use: its own and its ancestors', less any the
+    data hides from it (a chapter that may not take one of its parent's)."""
     chain = faction_chain(faction)
     return list(
-        Detachment.objects.filter(faction__in=chain).select_related("faction").order_by("name")
+        Detachment.objects.filter(faction__in=chain)
+        .exclude(hidden_for=faction)
+        .select_related("faction")
+        .order_by("name")
     )
 
 
@@ -454,7 +458,10 @@ def roster_update(
 ) -> Roster:
     """Change a roster's name, detachment, battle size or profile."""
     if detachment is not None:
-        if detachment.faction_id not in {f.pk for f in faction_chain(roster.faction)}:
+        if (
+            detachment.faction_id not in {f.pk for f in faction_chain(roster.faction)}
+            or detachment.hidden_for.filter(pk=roster.faction_id).exists()
+        ):
             raise RosterError(
                 ERR_DETACHMENT_FACTION.format(detachment=detachment, faction=roster.faction)
             )

@@ -173,6 +173,12 @@ class Detachment(models.Model):
         blank=True,
         help_text="Datasheets that gain BATTLELINE in this detachment.",
     )
+    hidden_for = models.ManyToManyField(
+        Faction,
+        related_name="hidden_detachments",
+        blank=True,
+        help_text="Descendant factions (chapters) that inherit this detachment but may not use it.",
+    )
     source_id = models.CharField(max_length=100, blank=True, db_index=True)
 
     class Meta:

@@ -524,7 +524,35 @@ def _write_detachments(
         _sync_links(
             through, "detachment_id", "datasheet_id", owners, wanted, f"detachment {name}", stats
         )
-    return rows
+    hidden = {
+        (rows[(item.faction, item.name)].pk, factions[chapter].pk)
+        for item in parsed.detachments
+        for chapter in item.hidden_for
+        if chapter in factions
+    }
+    _sync_links(
+        Detachment.hidden_for.through,
+        "detachment_id",
+        "faction_id",
+        owners,
+        hidden,
+        "detachment hidden_for",
+        stats,
+    )
+    # A detachment the data no longer offers goes, unless a roster still names it (an
+    # admin sees it in the report instead of a roster losing its detachment).
+    wanted_keys = {(item.faction, item.name) for item in parsed.detachments}
+    gone = [row for key, row in rows.items() if key not in wanted_keys]
+    kept = set(
+        Detachment.objects.filter(pk__in=[row.pk for row in gone], rosters__isnull=False)
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+    removable = [row.pk for row in gone if row.pk not in kept]
+    if removable:
+        Detachment.objects.filter(pk__in=removable).delete()
+        stats.deleted["Detachment"] += len(removable)
+    return {key: row for key, row in rows.items() if key in wanted_keys or row.pk in kept}
 
 
 def _write_enhancements(

@@ -185,6 +185,8 @@ class ParsedDetachment:
     required: tuple[DatasheetKey, ...] = ()
     forbidden: tuple[DatasheetKey, ...] = ()
     battleline: tuple[DatasheetKey, ...] = ()
+    # Descendant factions (chapters) that inherit the detachment but whose catalogue hides it.
+    hidden_for: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -320,6 +322,7 @@ class _Parser:
         self.candidates: list[tuple[Element, tuple[Element, ...], frozenset[str]]] = []
         self.sheet_key: dict[DatasheetKey, DatasheetKey] = {}
         self.warlord_conditional = 0
+        self.hidden_for: dict[str, list[str]] = {}
         self._caps_cache: dict[tuple[str, str], tuple[dict[str, int], list[tuple[str, int]]]] = {}
 
     # - factions and the roots they see
@@ -336,6 +339,7 @@ class _Parser:
         self, filename: str, seen: set[str] | None = None
     ) -> Iterator[tuple[str, Element]]:
         """Yield (file, root link or entry) for a catalogue and what it imports, then the gst."""
+        imported = seen is not None
         seen = set() if seen is None else seen
         if filename in seen:
             return
@@ -343,6 +347,10 @@ class _Parser:
         root = self.index.files[filename].root
         for container in ("entryLinks", "selectionEntries"):
             for element in children(root, container):
+                # import="false" keeps a root entry to its own catalogue: a library's or
+                # Agents' "Detachment" list is not offered to the armies that import it.
+                if imported and element.get("import") == "false":
+                    continue
                 yield filename, element
         for target, imports in self.index.catalogue_links(filename):
             if imports:
@@ -1459,6 +1467,11 @@ class _Parser:
             inherited: set[str] = set()
             for ancestor in self.chain(name)[1:]:
                 inherited.update(d.get("id", "") for d, _ in self.factions[ancestor].detachments)
+            # What a parent offers but this catalogue's own view hides (e.g. a detachment
+            # hidden when the primary catalogue is Black Templars) is not inherited.
+            offered = {d.get("id", "") for d, _ in faction.detachments}
+            for hidden in sorted(inherited - offered):
+                self.hidden_for.setdefault(hidden, []).append(name)
             names: dict[str, str] = {}
             for detachment, _ in faction.detachments:
                 detachment_id = detachment.get("id", "")
@@ -1510,6 +1523,7 @@ class _Parser:
                     required=self.required_units(faction, detachment),
                     forbidden=tuple(sorted(set(forbidden))),
                     battleline=tuple(sorted(set(battleline))),
+                    hidden_for=tuple(sorted(self.hidden_for.get(detachment_id, ()))),
                 )
             )
             self.enhancements_for(faction, detachment, candidates)
