@@ -32,6 +32,7 @@ TABLE_MODULES = (
     "test_datasheet_limit",
     "test_enhancements",
     "test_warlord",
+    "test_allies_legends_limits",
     "test_leaders",
     "test_transport_capacity",
     "test_deep_strike_aircraft_fortification",

@@ -1,0 +1,126 @@
+"""The catalogue's own limits: allies and their caps, Legends, and army-scope limits.
+
+What BSData states as a constraint with modifiers and conditions arrives here as plain data
+(model.Limit, Step, Condition, Selector), so no faction is special-cased: the importer turns
+the XML into limits, and this module only counts units and compares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from armybuilder.rules import codes
+from armybuilder.rules.context import Context, all_keywords
+from armybuilder.rules.model import Condition, Datasheet, Limit, Selector, Unit, Violation
+from armybuilder.rules.muster import ally_of, is_own
+
+
+def matches(selector: Selector, sheet: Datasheet) -> bool:
+    """Tell whether a datasheet is one the selector counts."""
+    if selector.datasheets and sheet.name not in selector.datasheets:
+        return False
+    if not selector.keywords and not selector.without:
+        return True
+    have = all_keywords(sheet)
+    return selector.keywords <= have and not (selector.without & have)
+
+
+def selected(ctx: Context, selector: Selector) -> list[Unit]:
+    """Return the army's units the selector matches, using the by-name index when it can."""
+    if selector.datasheets:
+        pool: Iterable[Unit] = (u for n in selector.datasheets for u in ctx.by_name.get(n, ()))
+    else:
+        pool = ctx.units.values()
+    return [unit for unit in pool if matches(selector, unit.datasheet)]
+
+
+def holds(ctx: Context, condition: Condition, matched: bool) -> bool:
+    """Tell whether every part of a condition holds for the army (in matched play or not)."""
+    army = ctx.army
+    if condition.matched_play is not None and condition.matched_play != matched:
+        return False
+    if condition.battle_sizes and army.battle_size not in condition.battle_sizes:
+        return False
+    if condition.detachments:
+        detachment = ctx.detachment
+        if detachment is None or detachment.name not in condition.detachments:
+            return False
+    if condition.units is not None:
+        count = len(selected(ctx, condition.units))
+        if condition.at_least is not None and count < condition.at_least:
+            return False
+        if condition.at_most is not None and count > condition.at_most:
+            return False
+    return True
+
+
+def maximum(ctx: Context, limit: Limit, matched: bool) -> tuple[int | None, str]:
+    """Return the limit's maximum for this army and the words for why it is that."""
+    value, reason = limit.maximum, limit.reason
+    for step in limit.steps:
+        if any(all(holds(ctx, c, matched) for c in clause) for clause in step.clauses):
+            value, reason = step.value, step.reason
+    return value, reason
+
+
+def _limit_violations(ctx: Context, limit: Limit, matched: bool) -> Iterator[Violation]:
+    units = selected(ctx, limit.subject)
+    used = sum(ctx.points[u.id] for u in units) if limit.points else len(units)
+    unit_word = " pts" if limit.points else ""
+    most, reason = maximum(ctx, limit, matched)
+    suffix = f" ({reason})" if reason else ""
+    if most is not None and used > most:
+        message = codes.MSG_LIMIT_MAX.format(
+            label=limit.label, used=used, limit=most, unit=unit_word, reason=suffix
+        )
+        yield codes.violation(limit.code, message, (u.id for u in units))
+    if limit.minimum is not None and used < limit.minimum:
+        message = codes.MSG_LIMIT_MIN.format(
+            label=limit.label, used=used, limit=limit.minimum, unit=unit_word, reason=suffix
+        )
+        yield codes.violation(limit.code, message, (u.id for u in units))
+
+
+def check_limits(ctx: Context, code: str, matched: bool) -> Iterator[Violation]:
+    """Report every limit of one code that the army breaks."""
+    for limit in ctx.army.limits:
+        if limit.code == code:
+            yield from _limit_violations(ctx, limit, matched)
+
+
+def check_allied_units(ctx: Context, matched: bool) -> Iterator[Violation]:
+    """Report allied units over their allowance's points cap, and the data's ally limits."""
+    army = ctx.army
+    allied: dict[int, list[Unit]] = {}
+    for unit in ctx.units.values():
+        sheet = unit.datasheet
+        if is_own(army, sheet):
+            continue
+        index = ally_of(army, sheet)
+        if index is not None:
+            allied.setdefault(index, []).append(unit)
+    for index, members in sorted(allied.items()):
+        allowance = army.allies[index]
+        used = sum(ctx.points[unit.id] for unit in members)
+        if allowance.points_cap is not None and used > allowance.points_cap:
+            message = codes.MSG_ALLY_CAP.format(
+                keyword=allowance.keyword,
+                units=codes.names(members),
+                used=used,
+                cap=allowance.points_cap,
+            )
+            yield codes.violation(codes.ALLIED_UNITS, message, (u.id for u in members))
+    yield from check_limits(ctx, codes.ALLIED_UNITS, matched)
+
+
+def check_catalogue_limits(ctx: Context, matched: bool) -> Iterator[Violation]:
+    """Report the catalogue's army-scope limits the army breaks."""
+    return check_limits(ctx, codes.CATALOGUE_LIMIT, matched)
+
+
+def check_legends(ctx: Context) -> Iterator[Violation]:
+    """Report every Warhammer Legends unit (the profile decides whether this runs)."""
+    for unit in ctx.units.values():
+        if unit.datasheet.legends:
+            message = codes.MSG_LEGENDS.format(unit=unit.name)
+            yield codes.violation(codes.LEGENDS, message, (unit.id,))
