@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from django.db import transaction
 from django.db.models import F, Prefetch, prefetch_related_objects
@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from armybuilder import rules
 from armybuilder.catalogue.models import (
+    ArmyLimit,
     Datasheet,
     Detachment,
     Enhancement,
@@ -102,7 +103,58 @@ def datasheet_to_core(
         hover=datasheet.hover,
         power=datasheet.power,
         warlord=core.WarlordRule(datasheet.warlord),
+        legends=datasheet.legends,
     )
+
+
+def _selector(raw: dict[str, Any] | None) -> core.Selector | None:
+    if raw is None:
+        return None
+    return core.Selector(
+        datasheets=frozenset(raw.get("datasheets", ())),
+        keywords=frozenset(raw.get("keywords", ())),
+        without=frozenset(raw.get("without", ())),
+    )
+
+
+def _condition(raw: dict[str, Any]) -> core.Condition:
+    return core.Condition(
+        units=_selector(raw.get("units")),
+        at_least=raw.get("at_least"),
+        at_most=raw.get("at_most"),
+        detachments=frozenset(raw.get("detachments", ())),
+        battle_sizes=frozenset(core.BattleSize(size) for size in raw.get("battle_sizes", ())),
+        matched_play=raw.get("matched_play"),
+    )
+
+
+def limit_to_core(*, limit: ArmyLimit) -> core.Limit:
+    """Turn an army-limit row (plain JSON facts, see ArmyLimit) into the core's Limit."""
+    return core.Limit(
+        code=limit.code,
+        label=limit.label,
+        subject=_selector(limit.subject) or core.Selector(),
+        maximum=limit.maximum,
+        minimum=limit.minimum,
+        points=limit.points,
+        steps=tuple(
+            core.Step(
+                value=step.get("value"),
+                clauses=tuple(
+                    tuple(_condition(c) for c in clause) for clause in step.get("clauses", ())
+                ),
+                reason=step.get("reason", ""),
+            )
+            for step in limit.steps
+        ),
+        reason=limit.reason,
+    )
+
+
+# The army's faction keyword, excluded keywords, allowances, faction ids in chain, limits.
+FactionRules = tuple[
+    str, frozenset[str], tuple[core.Allowance, ...], set[int], tuple[core.Limit, ...]
+]
 
 
 def faction_chain(faction: Faction) -> list[Faction]:
@@ -113,10 +165,9 @@ def faction_chain(faction: Faction) -> list[Faction]:
     return chain
 
 
-def army_faction_rules(
-    *, faction: Faction
-) -> tuple[str, frozenset[str], tuple[core.Allowance, ...], set[int]]:
-    """Return the army's faction keyword, excluded keywords, allies and faction ids in chain."""
+def army_faction_rules(*, faction: Faction) -> FactionRules:
+    """Return the army's faction keyword, excluded keywords, allies, faction ids in chain
+    and the catalogue's army limits for that chain."""
     chain = faction_chain(faction)
     chain_ids = {f.pk for f in chain}
     root = chain[-1]
@@ -132,7 +183,11 @@ def army_faction_rules(
         for f in chain
         for rule in f.ally_rules.all()
     )
-    return root.keyword, frozenset(excluded - {root.keyword}), allies, chain_ids
+    limits = tuple(
+        limit_to_core(limit=row)
+        for row in ArmyLimit.objects.filter(faction_id__in=chain_ids).order_by("pk")
+    )
+    return root.keyword, frozenset(excluded - {root.keyword}), allies, chain_ids, limits
 
 
 def detachment_to_core(
@@ -242,9 +297,6 @@ def roster_to_draft(*, roster: Roster) -> Draft:
     )
 
 
-FactionRules = tuple[str, frozenset[str], tuple[core.Allowance, ...], set[int]]
-
-
 def draft_to_core(
     *,
     draft: Draft,
@@ -267,7 +319,7 @@ def draft_to_core(
             datasheet_ids=set(sheets_by_id),
             enhancement_ids={u.enhancement.pk for u in draft.units if u.enhancement is not None},
         )
-    keyword, excluded, allies, chain_ids = faction_rules or army_faction_rules(
+    keyword, excluded, allies, chain_ids, limits = faction_rules or army_faction_rules(
         faction=draft.faction
     )
     sheets = {
@@ -314,6 +366,7 @@ def draft_to_core(
         allies=allies,
         excluded_keywords=excluded,
         name=draft.name,
+        limits=limits,
     )
 
 
