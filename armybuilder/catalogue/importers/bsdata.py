@@ -101,6 +101,7 @@ def release_import_bsdata(
     release_date: date = DEFAULT_RELEASE_DATE,
     factions: Sequence[str] = (),
     dry_run: bool = False,
+    allow_broken: bool = False,
 ) -> ImportReport:
     """Import a BSData directory under ``release_name`` and return the saved report."""
     # Raises BsdataError for unreadable data (nothing is written). A dry run does all the work,
@@ -109,7 +110,7 @@ def release_import_bsdata(
     if not directory.is_dir():
         raise BsdataError(ERROR_NOT_A_DIRECTORY.format(directory=directory))
     try:
-        parsed = parse_bsdata(directory, factions or None)
+        parsed = parse_bsdata(directory, factions or None, allow_broken=allow_broken)
     except KeyError as exc:
         known = ", ".join(_faction_names(directory))
         raise BsdataError(ERROR_UNKNOWN_FACTION.format(name=exc.args[0], known=known)) from exc
@@ -140,7 +141,7 @@ def release_import_bsdata(
 
 def _faction_names(directory: Path) -> list[str]:
     try:
-        parsed = parse_bsdata(directory)
+        parsed = parse_bsdata(directory, allow_broken=True)
     except (BsdataError, KeyError):
         return []
     return [f.name for f in parsed.factions]

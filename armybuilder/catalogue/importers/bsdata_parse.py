@@ -18,6 +18,7 @@ from typing import Any
 
 from django.utils.text import slugify
 
+from .bsdata_integrity import IntegrityError, broken_links, refuse_broken
 from .bsdata_pricing import (
     ModelSlot,
     SlotGroup,
@@ -27,6 +28,7 @@ from .bsdata_pricing import (
 )
 from .bsdata_xml import (
     BATTLE_SIZES,
+    BsdataError,
     CatalogueFile,
     Ctx,
     Element,
@@ -1989,10 +1991,25 @@ def _condition_formula(parser: _Parser, condition: Element, ctx: Ctx) -> Formula
     return decided if decided is not None else False
 
 
-def parse_bsdata(directory: Path, factions: Collection[str] | None = None) -> ParsedCatalogue:
-    """Parse a BSData directory; with ``factions``, build only what those factions need."""
+def parse_bsdata(
+    directory: Path, factions: Collection[str] | None = None, *, allow_broken: bool = False
+) -> ParsedCatalogue:
+    """Parse a BSData directory; with ``factions``, build only what those factions need.
+
+    A link to a missing target raises BsdataError unless ``allow_broken``; then each broken
+    link is listed among the unmapped items.
+    """
     index = load_index(directory)
+    broken = broken_links(index)
+    if not allow_broken:
+        try:
+            refuse_broken(broken)
+        except IntegrityError as exc:
+            raise BsdataError(str(exc)) from exc
     parser = _Parser(index)
+    parser.out.unmapped.extend(
+        Unmapped(link.file, link.target, "broken link", link.name, str(link)) for link in broken
+    )
     parser.build_factions()
     parser.collect_detachments()
     parser.collect_views()
