@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from armybuilder.rules import codes
-from armybuilder.rules.context import Context, all_keywords
+from armybuilder.rules.context import Context
 from armybuilder.rules.model import Condition, Datasheet, Limit, Selector, Unit, Violation
 from armybuilder.rules.muster import ally_of, is_own
 
@@ -19,10 +19,11 @@ def matches(selector: Selector, sheet: Datasheet) -> bool:
     """Tell whether a datasheet is one the selector counts."""
     if selector.datasheets and sheet.name not in selector.datasheets:
         return False
-    if not selector.keywords and not selector.without:
-        return True
-    have = all_keywords(sheet)
-    return selector.keywords <= have and not (selector.without & have)
+    keywords, factions = sheet.keywords, sheet.faction_keywords
+    for keyword in selector.keywords:
+        if keyword not in keywords and keyword not in factions:
+            return False
+    return not any(k in keywords or k in factions for k in selector.without)
 
 
 def selected(ctx: Context, selector: Selector) -> list[Unit]:
@@ -34,7 +35,24 @@ def selected(ctx: Context, selector: Selector) -> list[Unit]:
     return [unit for unit in pool if matches(selector, unit.datasheet)]
 
 
-def holds(ctx: Context, condition: Condition, matched: bool) -> bool:
+class _Counts:
+    """Units per selector, worked out once per validation: many clauses share selectors."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.memo: dict[Selector, list[Unit]] = {}
+
+    def units(self, selector: Selector) -> list[Unit]:
+        found = self.memo.get(selector)
+        if found is None:
+            found = self.memo[selector] = selected(self.ctx, selector)
+        return found
+
+    def __call__(self, selector: Selector) -> int:
+        return len(self.units(selector))
+
+
+def holds(ctx: Context, condition: Condition, matched: bool, count: _Counts | None = None) -> bool:
     """Tell whether every part of a condition holds for the army (in matched play or not)."""
     army = ctx.army
     if condition.matched_play is not None and condition.matched_play != matched:
@@ -46,28 +64,35 @@ def holds(ctx: Context, condition: Condition, matched: bool) -> bool:
         if detachment is None or detachment.name not in condition.detachments:
             return False
     if condition.units is not None:
-        count = len(selected(ctx, condition.units))
-        if condition.at_least is not None and count < condition.at_least:
+        number = (count or _Counts(ctx))(condition.units)
+        if condition.at_least is not None and number < condition.at_least:
             return False
-        if condition.at_most is not None and count > condition.at_most:
+        if condition.at_most is not None and number > condition.at_most:
             return False
     return True
 
 
-def maximum(ctx: Context, limit: Limit, matched: bool) -> tuple[int | None, str]:
+def maximum(
+    ctx: Context, limit: Limit, matched: bool, count: _Counts | None = None
+) -> tuple[int | None, str]:
     """Return the limit's maximum for this army and the words for why it is that."""
+    count = count or _Counts(ctx)
     value, reason = limit.maximum, limit.reason
     for step in limit.steps:
-        if any(all(holds(ctx, c, matched) for c in clause) for clause in step.clauses):
+        if any(all(holds(ctx, c, matched, count) for c in clause) for clause in step.clauses):
             value, reason = step.value, step.reason
     return value, reason
 
 
-def _limit_violations(ctx: Context, limit: Limit, matched: bool) -> Iterator[Violation]:
-    units = selected(ctx, limit.subject)
+def _limit_violations(
+    ctx: Context, limit: Limit, matched: bool, count: _Counts
+) -> Iterator[Violation]:
+    units = count.units(limit.subject)
+    if not units and limit.minimum is None:
+        return  # nothing counted, so no maximum can be broken
     used = sum(ctx.points[u.id] for u in units) if limit.points else len(units)
     unit_word = " pts" if limit.points else ""
-    most, reason = maximum(ctx, limit, matched)
+    most, reason = maximum(ctx, limit, matched, count)
     suffix = f" ({reason})" if reason else ""
     if most is not None and used > most:
         message = codes.MSG_LIMIT_MAX.format(
@@ -83,9 +108,10 @@ def _limit_violations(ctx: Context, limit: Limit, matched: bool) -> Iterator[Vio
 
 def check_limits(ctx: Context, code: str, matched: bool) -> Iterator[Violation]:
     """Report every limit of one code that the army breaks."""
+    count = _Counts(ctx)
     for limit in ctx.army.limits:
         if limit.code == code:
-            yield from _limit_violations(ctx, limit, matched)
+            yield from _limit_violations(ctx, limit, matched, count)
 
 
 def check_allied_units(ctx: Context, matched: bool) -> Iterator[Violation]:

@@ -20,6 +20,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 
 from ..models import (
     AllyRule,
+    ArmyLimit,
     Availability,
     Datasheet,
     Detachment,
@@ -189,7 +190,44 @@ def catalogue_write(parsed: ParsedCatalogue, release: PointsRelease) -> WriteSta
     _write_unit_prices(parsed, sheets, release, stats)
     _write_option_prices(parsed, sheets, release, stats)
     _write_enhancement_prices(parsed, enhancements, release, stats)
+    _write_limits(parsed, factions, stats)
     return stats
+
+
+def _write_limits(parsed: ParsedCatalogue, factions: dict[str, Faction], stats: WriteStats) -> None:
+    """Make the scope's army limits exactly the parsed ones, keyed by faction and source."""
+    scope_ids = [factions[name].pk for name in parsed.scope if name in factions]
+    present = {
+        (row.faction_id, row.source_id): row
+        for row in ArmyLimit.objects.filter(faction_id__in=scope_ids)
+    }
+    new, changed, wanted = [], [], set()
+    fields = ["code", "label", "subject", "maximum", "steps", "reason"]
+    for item in parsed.limits:
+        key = (factions[item.faction].pk, item.source_id)
+        if key in wanted:
+            continue
+        wanted.add(key)
+        values = {
+            "code": item.code,
+            "label": item.label,
+            "subject": item.subject,
+            "maximum": item.maximum,
+            "steps": [dict(step) for step in item.steps],
+            "reason": item.reason,
+        }
+        row = present.get(key)
+        if row is None:
+            new.append(ArmyLimit(faction_id=key[0], source_id=item.source_id, **values))
+        elif _changed(row, values):
+            changed.append(row)
+    stale = [row.pk for key, row in present.items() if key not in wanted]
+    ArmyLimit.objects.filter(pk__in=stale).delete()
+    ArmyLimit.objects.bulk_create(new, batch_size=500)
+    ArmyLimit.objects.bulk_update(changed, fields, batch_size=500)
+    stats.created["ArmyLimit"] += len(new)
+    stats.updated["ArmyLimit"] += len(changed)
+    stats.deleted["ArmyLimit"] += len(stale)
 
 
 def _write_factions(parsed: ParsedCatalogue, stats: WriteStats) -> dict[str, Faction]:

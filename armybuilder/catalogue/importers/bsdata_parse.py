@@ -19,6 +19,7 @@ from typing import Any
 from django.utils.text import slugify
 
 from .bsdata_integrity import IntegrityError, broken_links, refuse_broken
+from .bsdata_limits import LimitReader, ParsedLimit
 from .bsdata_pricing import (
     ModelSlot,
     SlotGroup,
@@ -231,6 +232,7 @@ class ParsedCatalogue:
     enhancements: list[ParsedEnhancement] = field(default_factory=list)
     unmapped: list[Unmapped] = field(default_factory=list)
     conditional_limits: list[str] = field(default_factory=list)
+    limits: list[ParsedLimit] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     scope: frozenset[str] = frozenset()
 
@@ -2029,6 +2031,7 @@ def parse_bsdata(
     by_key = {sheet.key: sheet for sheet in sheets.values()}
     parser.resolve_leaders(by_key)
     parser.build_detachments(parser.detachment_owners(scope))
+    _read_limits(parser, scope)
     out = parser.out
     if parser.warlord_conditional:
         out.notes.append(
@@ -2051,6 +2054,38 @@ def parse_bsdata(
     ]
     out.datasheets = sorted(by_key.values(), key=lambda s: s.key)
     return out
+
+
+def _read_limits(parser: _Parser, scope: Collection[str]) -> None:
+    """Add each faction's army-scope limits, leaving out what an ancestor already states."""
+    reader = LimitReader(parser)
+    found: dict[str, list[ParsedLimit]] = {}
+    for name in sorted(scope):
+        chain_keywords = {parser.factions[n].keyword for n in parser.chain(name)}
+        limits, failed = reader.read(parser.factions[name], chain_keywords)
+        found[name] = limits
+        if failed:
+            parser.out.unmapped.append(
+                Unmapped(
+                    parser.factions[name].file.filename,
+                    "",
+                    "army limit not expressed",
+                    name,
+                    f"{failed} army-scope limit(s) whose modifiers or conditions the limit "
+                    "model cannot state",
+                )
+            )
+    for name in sorted(scope):
+        inherited = {
+            _limit_fact(limit)
+            for ancestor in parser.chain(name)[1:]
+            for limit in found.get(ancestor, ())
+        }
+        parser.out.limits.extend(x for x in found[name] if _limit_fact(x) not in inherited)
+
+
+def _limit_fact(limit: ParsedLimit) -> str:
+    return repr((limit.code, limit.source_id, limit.subject, limit.maximum, limit.steps))
 
 
 def _scope(parser: _Parser, factions: Collection[str] | None) -> list[str]:
