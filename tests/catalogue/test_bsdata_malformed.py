@@ -106,6 +106,10 @@ def test_allow_broken_imports_the_rest_and_reports_each_link(tmp_path: Path) -> 
     broken = [item for item in report.unmapped if item["kind"] == "broken link"]
     assert [item["file"] for item in broken] == [CHAPTER]
     assert "Test - Chapter.cat, line 8" in broken[0]["detail"]
+    # The report ends with the gaps, one line per kind of thing not mapped.
+    gaps = report.text.split("Remaining gaps")[1].splitlines()[1:]
+    assert "  broken link: 1" in gaps
+    assert report.counts["unmapped_by_kind"]["broken link"] == 1
     # The chapter's link-only unit is what the broken link loses; the rest is imported.
     assert not Availability.objects.filter(
         faction__name="Test Chapter", datasheet__name="Chapter Champion"

@@ -803,10 +803,11 @@ def _counts(parsed: ParsedCatalogue, stats: WriteStats) -> dict[str, Any]:
         totals.update(row)
     totals["unmapped"] = len(parsed.unmapped)
     totals["factions"] = len(parsed.factions)
+    totals["army_limits"] = len(parsed.limits)
     return {
         "factions": factions,
         "totals": dict(totals),
-        "unmapped_by_kind": dict(Counter(item.kind for item in parsed.unmapped)),
+        "unmapped_by_kind": unmapped_by_kind(parsed),
         "changes": stats.as_dict(),
     }
 
@@ -881,4 +882,21 @@ def report_text(
         detail = ", ".join(f"{k} {v}" for k, v in sorted(counter.items()) if v)
         if detail:
             lines.append(f"  {verb}: {detail}")
+    limits = Counter(limit.code for limit in parsed.limits)
+    lines += [
+        "",
+        f"Army limits stored: {len(parsed.limits)} ("
+        + ", ".join(f"{code} {count}" for code, count in sorted(limits.items()))
+        + ")",
+    ]
+    # Last, so the end of the report is the list of what is still not mapped.
+    gaps = unmapped_by_kind(parsed)
+    lines += ["", f"Remaining gaps ({sum(gaps.values())} items not mapped), by kind:"]
+    lines += [f"  {kind}: {count}" for kind, count in gaps.items()]
     return "\n".join(lines)
+
+
+def unmapped_by_kind(parsed: ParsedCatalogue) -> dict[str, int]:
+    """Count what the import could not map, by kind, most frequent first."""
+    counted = Counter(item.kind for item in parsed.unmapped)
+    return dict(sorted(counted.items(), key=lambda pair: (-pair[1], pair[0])))
