@@ -1421,6 +1421,14 @@ class _Parser:
             for name in sheet.leader_names:
                 found = resolve_name(name, *candidate_sets)
                 if found is None:
+                    # "IMPERIUM BATTLELINE INFANTRY" or "ACOLYTE HYBRIDS": any unit the
+                    # army may field that has every one of those keywords.
+                    by_keywords = self._leads_by_keywords(name, sheets, chain, pool)
+                    for key in by_keywords:
+                        if key not in leads and key != sheet.key:
+                            leads.append(key)
+                    if by_keywords:
+                        continue
                     self.out.unmapped.append(
                         Unmapped(
                             sheet.source_file,
@@ -1436,6 +1444,28 @@ class _Parser:
                 if key not in leads:
                     leads.append(key)
             sheet.leads = tuple(leads)
+
+    def _leads_by_keywords(
+        self,
+        text: str,
+        sheets: Mapping[DatasheetKey, ParsedDatasheet],
+        chain: list[str],
+        pool: Mapping[str, DatasheetKey],
+    ) -> list[DatasheetKey]:
+        """Read leader text as keywords and return the datasheets that carry them all."""
+        wanted = keyword_phrase(text, self.vocabulary)
+        if not wanted:
+            return []
+        owners = set(chain)
+        keys = [key for key in sheets if key[0] in owners] + list(pool.values())
+        found: list[DatasheetKey] = []
+        for key in keys:
+            target = sheets.get(key)
+            if target is None or key in found:
+                continue
+            if wanted <= {*target.keywords, *target.faction_keywords}:
+                found.append(key)
+        return sorted(found)
 
     # - detachments and enhancements
 
@@ -1826,6 +1856,24 @@ def _ability_of(element: Element, owner: str, unit_level: bool) -> _Ability:
     return _Ability(
         element.get("name", ""), element.get("typeName", ""), "\n".join(texts), owner, unit_level
     )
+
+
+def keyword_phrase(text: str, vocabulary: Collection[str]) -> frozenset[str]:
+    """Split text into known keywords, longest first ("IMPERIUM BATTLELINE INFANTRY" into
+    three); return nothing unless every word belongs to one."""
+    words = text.upper().replace(",", " ").split()
+    found: set[str] = set()
+    start = 0
+    while start < len(words):
+        for end in range(len(words), start, -1):
+            phrase = " ".join(words[start:end])
+            if phrase in vocabulary:
+                found.add(phrase)
+                start = end
+                break
+        else:
+            return frozenset()
+    return frozenset(found)
 
 
 def _is_army_limit(constraint: Element) -> bool:
