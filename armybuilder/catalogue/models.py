@@ -65,6 +65,11 @@ class Datasheet(models.Model):
         default=False, help_text="Every model in the unit has Deep Strike."
     )
     hover = models.BooleanField(default=False, help_text="An AIRCRAFT that can use hover mode.")
+    conditional_abilities = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Abilities (e.g. Deep Strike) only some models or wargear options give.",
+    )
     power = models.PositiveSmallIntegerField(null=True, blank=True)
     warlord = models.CharField(max_length=6, choices=WarlordRule.choices, default=WarlordRule.MAY)
     leads = models.ManyToManyField(

@@ -87,6 +87,8 @@ REFERENCE_CATEGORIES = frozenset({"Reference", "Configuration"})
 DETACHMENT_ROOT_RE = re.compile(r"^detachments?\b", re.IGNORECASE)
 ALLIED_UNITS = "Allied Units"
 BATTLELINE = "BATTLELINE"
+DEEP_STRIKE = "Deep Strike"
+CRUSADE_GROUP = "Crusade"
 STRIKE_FORCE = "Strike Force"
 
 NOTE_PRICE_OPTIONS = "points also depend on options the importer cannot count"
@@ -155,6 +157,8 @@ class ParsedDatasheet:
     prices: tuple[tuple[int, int], ...] = ()
     options: tuple[ParsedOption, ...] = ()
     review_notes: tuple[str, ...] = ()
+    # Abilities the unit has only with some models or wargear (no rules text, just names).
+    conditional_abilities: tuple[str, ...] = ()
 
     @property
     def key(self) -> DatasheetKey:
@@ -654,6 +658,7 @@ class _Parser:
         sheet.limit = self.limit(view, sheet, ctx, faction)
         abilities = self.abilities(view, models, ctx)
         sheet.deep_strike = self.has_everywhere(abilities, "deep strike", view, models)
+        sheet.conditional_abilities = self.conditional_abilities(view, abilities, sheet, ctx)
         sheet.hover = any(a.name.lower() == "hover" for a in abilities)
         sheet.warlord = self.warlord(view, models, sheet.keywords, ctx, notes)
         leader_names: list[str] = []
@@ -1226,6 +1231,40 @@ class _Parser:
             )
         for group in children(element, "infoGroups"):
             self._abilities_of(group, ctx, found, unit_level, depth + 1)
+
+    def conditional_abilities(
+        self, view: _View, abilities: list[_Ability], sheet: ParsedDatasheet, ctx: Ctx
+    ) -> tuple[str, ...]:
+        """Name the tracked abilities the unit has only in part: on some of its models, or
+        through a wargear option (a Reiver Squad's grav-chutes give Deep Strike)."""
+        found: list[str] = []
+        for ability, have in ((DEEP_STRIKE, sheet.deep_strike),):
+            if have:
+                continue
+            wanted = ability.lower()
+            if any(a.name.strip().lower() == wanted for a in abilities):
+                found.append(ability)
+                continue
+            granted: list[_Ability] = []
+            for option, path in _walk_options(self.index, view.entry, ()):
+                # Crusade honours and relics (BSData's "Crusade" group, or game-system
+                # groups) are not the unit's wargear.
+                if (
+                    any(
+                        step.get("name") == CRUSADE_GROUP or self._from_game_system(step)
+                        for step in (*path, option)
+                    )
+                    or option.get("id", "") in self.enhancement_ids
+                ):
+                    continue
+                self._abilities_of(option, ctx, granted, unit_level=False)
+            if any(wanted in f"{a.name} {a.text}".lower() for a in granted):
+                found.append(ability)
+        return tuple(found)
+
+    def _from_game_system(self, element: Element) -> bool:
+        filename = self.index.entry_file.get(element.get("id", ""), "")
+        return filename.endswith(".gst")
 
     def has_everywhere(
         self, abilities: list[_Ability], name: str, view: _View, models: list[Element]
