@@ -17,16 +17,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from armybuilder.rules import validate
+from armybuilder.rules import codes, validate
 from armybuilder.rules.model import (
     Army,
     BattleSize,
     Bracket,
+    Condition,
     Datasheet,
     Declaration,
     Detachment,
     Enhancement,
+    Limit,
     Placement,
+    Selector,
+    Step,
     TransportPool,
     Unit,
 )
@@ -48,6 +52,68 @@ def sheet(name: str, points: int, *keywords: str, models: int = 1, **extra: obje
         power=points // 20,
         **extra,  # type: ignore[arg-type]
     )
+
+
+def space_marine_limits() -> tuple[Limit, ...]:
+    """The shape of the army limits the importer stores for Space Marines (10 of them):
+    Knight allies (3 steps of 5 clauses), Company Heroes (3 steps), Crucible and a few
+    plain ones, so every validation evaluates constraints."""
+    knight, titanic = (
+        "IMPERIAL KNIGHTS",
+        ("QUESTORIS", "DOMINUS", "CERASTUS", "ACASTUS", "BELLATUS"),
+    )
+    armiger = Selector(keywords=frozenset({"ARMIGER"}))
+
+    def has(keyword: str, present: bool) -> Condition:
+        chosen = Selector(keywords=frozenset({keyword}))
+        return (
+            Condition(units=chosen, at_least=1) if present else Condition(units=chosen, at_most=0)
+        )
+
+    knights = Limit(
+        code=codes.ALLIED_UNITS,
+        label="Imperial Knights",
+        subject=Selector(keywords=frozenset({knight})),
+        steps=tuple(
+            Step(value, tuple((Condition(units=armiger, **bound), has(t, big)) for t in titanic))
+            for value, bound, big in (
+                (1, {"at_most": 0}, True),
+                (3, {"at_least": 1}, False),
+                (0, {"at_least": 1}, True),
+            )
+        ),
+    )
+    captains = Selector(keywords=frozenset({"CAPTAIN"}))
+    heroes = Limit(
+        code=codes.CATALOGUE_LIMIT,
+        label="Company Heroes",
+        subject=Selector(datasheets=frozenset({"Company Heroes"})),
+        maximum=0,
+        steps=tuple(Step(n, ((Condition(units=captains, at_least=n),),)) for n in (1, 2, 3)),
+    )
+    plain = tuple(
+        Limit(
+            code=codes.CATALOGUE_LIMIT,
+            label=name,
+            subject=Selector(datasheets=frozenset({name})),
+            maximum=1,
+            steps=(Step(3, ((Condition(units=captains, at_least=1),),)),),
+        )
+        for name in ("Armiger Warglaive", "Armiger Helverin", "Armiger Moirax", "Outrider Squad")
+    )
+    crucible = Limit(
+        code=codes.CATALOGUE_LIMIT,
+        label="Crucible",
+        subject=Selector(datasheets=frozenset({f"Champion {n} [Crucible]" for n in range(6)})),
+        maximum=3,
+    )
+    titans = Limit(
+        code=codes.CATALOGUE_LIMIT,
+        label="Titanic Support",
+        subject=Selector(datasheets=frozenset({"Reaver Titan", "Warlord Titan"})),
+        maximum=1,
+    )
+    return (knights, heroes, *plain, crucible, titans)
 
 
 def onslaught() -> tuple[Army, Declaration]:
@@ -124,6 +190,7 @@ def onslaught() -> tuple[Army, Declaration]:
         battle_size=BattleSize.ONSLAUGHT,
         units=tuple(units),
         detachments=(Detachment(GLADIUS, SM, battleline=frozenset({"Hellblaster Squad"})),),
+        limits=space_marine_limits(),
     )
     attachments = (
         *((f"lead{n}", f"int{n}") for n in range(1, 7)),

@@ -23,6 +23,7 @@ from armybuilder.catalogue.conversion import (
     detachment_to_core,
 )
 from armybuilder.catalogue.models import (
+    ArmyLimit,
     Datasheet,
     Detachment,
     Enhancement,
@@ -84,20 +85,28 @@ def faction_chain(faction: Faction) -> list[Faction]:
 
 
 def army_faction_rules(*, faction: Faction) -> FactionRules:
-    """Return the army's faction keyword, excluded keywords, allies and faction ids in chain."""
+    """Return the army's faction keyword, excluded keywords, allies, faction ids in chain
+    and the catalogue's army limits for that chain."""
     tree = list(Faction.objects.values_list("id", "parent_id", "keyword"))
+    chain = faction_chain(faction)
     allies = {
         f.pk: tuple(
             core.Allowance(keyword=rule.keyword, points_cap=rule.points_cap)
             for rule in f.ally_rules.all()
         )
-        for f in faction_chain(faction)
+        for f in chain
     }
+    limits = conversion.limits_by_faction(
+        ArmyLimit.objects.filter(faction_id__in=[f.pk for f in chain])
+        .order_by("pk")
+        .values(*conversion.LIMIT_FIELDS)
+    )
     return conversion.faction_rules(
         faction_id=faction.pk,
         parents={pk: parent for pk, parent, _ in tree},
         keywords={pk: keyword for pk, _, keyword in tree},
         allies=allies,
+        limits=limits,
     )
 
 
@@ -216,7 +225,7 @@ def draft_to_core(
             datasheet_ids=set(sheets_by_id),
             enhancement_ids={u.enhancement.pk for u in draft.units if u.enhancement is not None},
         )
-    keyword, excluded, allies, chain_ids = faction_rules or army_faction_rules(
+    keyword, excluded, allies, chain_ids, limits = faction_rules or army_faction_rules(
         faction=draft.faction
     )
     sheets = {
@@ -263,6 +272,7 @@ def draft_to_core(
         allies=allies,
         excluded_keywords=excluded,
         name=draft.name,
+        limits=limits,
     )
 
 
@@ -383,10 +393,14 @@ ERR_RELEASE_NOT_NEWER = "The roster is already priced under {release}."
 
 
 def faction_detachments(*, faction: Faction) -> list[Detachment]:
-    """Return the detachments a faction may use: its own and its ancestors'."""
+    """Return the detachments a faction may use: its own and its ancestors', less any the
+    data hides from it (a chapter that may not take one of its parent's)."""
     chain = faction_chain(faction)
     return list(
-        Detachment.objects.filter(faction__in=chain).select_related("faction").order_by("name")
+        Detachment.objects.filter(faction__in=chain)
+        .exclude(hidden_for=faction)
+        .select_related("faction")
+        .order_by("name")
     )
 
 
@@ -400,7 +414,10 @@ def roster_update(
 ) -> Roster:
     """Change a roster's name, detachment, battle size or profile."""
     if detachment is not None:
-        if detachment.faction_id not in {f.pk for f in faction_chain(roster.faction)}:
+        if (
+            detachment.faction_id not in {f.pk for f in faction_chain(roster.faction)}
+            or detachment.hidden_for.filter(pk=roster.faction_id).exists()
+        ):
             raise RosterError(
                 ERR_DETACHMENT_FACTION.format(detachment=detachment, faction=roster.faction)
             )

@@ -15,9 +15,11 @@ from typing import Any
 from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement
 from armybuilder.rules import model as core
 
-# The army's faction keyword, keywords that shut other chapters' units out, allies, and the
-# ids of the faction and its ancestors.
-FactionRules = tuple[str, frozenset[str], tuple[core.Allowance, ...], set[int]]
+# The army's faction keyword, keywords that shut other chapters' units out, allies, the
+# ids of the faction and its ancestors, and the catalogue's army limits for that chain.
+FactionRules = tuple[
+    str, frozenset[str], tuple[core.Allowance, ...], set[int], tuple[core.Limit, ...]
+]
 
 
 def alternatives(raw: list[list[str]]) -> tuple[frozenset[str], ...]:
@@ -39,6 +41,7 @@ DATASHEET_FIELDS: tuple[str, ...] = (
     "hover",
     "power",
     "warlord",
+    "legends",
 )
 POOL_FIELDS: tuple[str, ...] = ("capacity", "allowed", "forbidden", "space", "only_datasheets")
 
@@ -77,6 +80,7 @@ def datasheet_facts(
         hover=row["hover"],
         power=row["power"],
         warlord=core.WarlordRule(row["warlord"]),
+        legends=row["legends"],
     )
 
 
@@ -160,6 +164,7 @@ def faction_rules(
     parents: Mapping[int, int | None],
     keywords: Mapping[int, str],
     allies: Mapping[int, tuple[core.Allowance, ...]],
+    limits: Mapping[int, tuple[core.Limit, ...]],
 ) -> FactionRules:
     """Work out an army's faction rules from the whole faction tree, held in memory."""
     chain = [faction_id]
@@ -179,4 +184,78 @@ def faction_rules(
         excluded.update(keywords[pk] for pk in below if pk not in chain_ids)
         frontier = below
     allowances = tuple(a for f in chain for a in allies.get(f, ()))
-    return keywords[root], frozenset(excluded - {keywords[root]}), allowances, chain_ids
+    # Nearest faction first, as the chain is walked.
+    army_limits = tuple(limit for f in chain for limit in limits.get(f, ()))
+    return (
+        keywords[root],
+        frozenset(excluded - {keywords[root]}),
+        allowances,
+        chain_ids,
+        army_limits,
+    )
+
+
+# The ArmyLimit columns the core reads (see ArmyLimit for the JSON shapes).
+LIMIT_FIELDS: tuple[str, ...] = (
+    "faction_id",
+    "code",
+    "label",
+    "subject",
+    "maximum",
+    "minimum",
+    "points",
+    "steps",
+    "reason",
+)
+
+
+def _selector(raw: Mapping[str, Any] | None) -> core.Selector | None:
+    if raw is None:
+        return None
+    return core.Selector(
+        datasheets=frozenset(raw.get("datasheets", ())),
+        keywords=frozenset(raw.get("keywords", ())),
+        without=frozenset(raw.get("without", ())),
+    )
+
+
+def _condition(raw: Mapping[str, Any]) -> core.Condition:
+    return core.Condition(
+        units=_selector(raw.get("units")),
+        at_least=raw.get("at_least"),
+        at_most=raw.get("at_most"),
+        detachments=frozenset(raw.get("detachments", ())),
+        battle_sizes=frozenset(core.BattleSize(size) for size in raw.get("battle_sizes", ())),
+        matched_play=raw.get("matched_play"),
+    )
+
+
+def limit_facts(*, row: Mapping[str, Any]) -> core.Limit:
+    """Turn an army limit's LIMIT_FIELDS (plain JSON facts) into the core's Limit."""
+    return core.Limit(
+        code=row["code"],
+        label=row["label"],
+        subject=_selector(row["subject"]) or core.Selector(),
+        maximum=row["maximum"],
+        minimum=row["minimum"],
+        points=row["points"],
+        steps=tuple(
+            core.Step(
+                value=step.get("value"),
+                clauses=tuple(
+                    tuple(_condition(c) for c in clause) for clause in step.get("clauses", ())
+                ),
+                reason=step.get("reason", ""),
+            )
+            for step in row["steps"]
+        ),
+        reason=row["reason"],
+    )
+
+
+def limits_by_faction(rows: Iterable[Mapping[str, Any]]) -> dict[int, tuple[core.Limit, ...]]:
+    """Group army limits (LIMIT_FIELDS rows, in a stable order) by their faction id."""
+    grouped: dict[int, list[core.Limit]] = {}
+    for row in rows:
+        grouped.setdefault(row["faction_id"], []).append(limit_facts(row=row))
+    return {pk: tuple(v) for pk, v in grouped.items()}

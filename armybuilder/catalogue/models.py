@@ -71,6 +71,11 @@ class Datasheet(models.Model):
         default=False, help_text="Every model in the unit has Deep Strike."
     )
     hover = models.BooleanField(default=False, help_text="An AIRCRAFT that can use hover mode.")
+    conditional_abilities = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Abilities (e.g. Deep Strike) only some models or wargear options give.",
+    )
     power = models.PositiveSmallIntegerField(null=True, blank=True)
     warlord = models.CharField(max_length=6, choices=WarlordRule.choices, default=WarlordRule.MAY)
     leads = models.ManyToManyField(
@@ -142,6 +147,40 @@ class AllyRule(models.Model):
         return f"{self.faction}: allied {self.keyword}"
 
 
+class ArmyLimit(models.Model):
+    """A minimum or maximum the data states at army scope, with its conditions, as data.
+
+    The rules core reads it as a Limit (rules/model.py): ``subject`` and each condition's
+    ``units`` select units by datasheet names and keywords ({"datasheets": [...],
+    "keywords": [...], "without": [...]}); ``steps`` are BattleScribe's "set" modifiers in
+    order, each {"value": int or null, "reason": str, "clauses": [[condition, ...], ...]}, a
+    condition being {"units", "at_least", "at_most", "detachments", "battle_sizes",
+    "matched_play"} with absent keys meaning "any".
+    """
+
+    class Code(models.TextChoices):
+        ALLIED_UNITS = "ALLIED_UNITS", "Allied units"
+        CATALOGUE_LIMIT = "CATALOGUE_LIMIT", "Catalogue limit"
+        DETACHMENT_UPGRADE = "DETACHMENT_UPGRADE", "Detachment upgrade"
+
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="army_limits")
+    code = models.CharField(max_length=20, choices=Code.choices)
+    label = models.CharField(max_length=150)
+    subject = models.JSONField(default=dict, blank=True)
+    maximum = models.IntegerField(null=True, blank=True)
+    minimum = models.IntegerField(null=True, blank=True)
+    points = models.BooleanField(default=False, help_text="Counts points, not units.")
+    steps = models.JSONField(default=list, blank=True)
+    reason = models.CharField(max_length=200, blank=True)
+    source_id = models.CharField(max_length=100, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["faction", "label", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.faction}: {self.label}"
+
+
 class TransportPool(models.Model):
     """One block of a transport's capacity, e.g. 12 INFANTRY models."""
 
@@ -178,6 +217,12 @@ class Detachment(models.Model):
         related_name="battleline_in",
         blank=True,
         help_text="Datasheets that gain BATTLELINE in this detachment.",
+    )
+    hidden_for = models.ManyToManyField(
+        Faction,
+        related_name="hidden_detachments",
+        blank=True,
+        help_text="Descendant factions (chapters) that inherit this detachment but may not use it.",
     )
     source_id = models.CharField(max_length=100, blank=True, db_index=True)
 

@@ -29,6 +29,7 @@ from armybuilder.catalogue import conversion
 from armybuilder.catalogue.freshness import catalogue_version, generation
 from armybuilder.catalogue.models import (
     AllyRule,
+    ArmyLimit,
     Datasheet,
     Detachment,
     Enhancement,
@@ -160,7 +161,7 @@ class CatalogueSnapshot:
 
     def army(self, draft: CheckDraft) -> core.Army:
         """Turn a list into the rules core's Army, reading nothing but the snapshot."""
-        keyword, excluded, allies, _ = draft.faction.rules
+        keyword, excluded, allies, _, limits = draft.faction.rules
         return core.Army(
             faction=draft.faction.name,
             faction_keyword=keyword,
@@ -181,6 +182,7 @@ class CatalogueSnapshot:
             allies=allies,
             excluded_keywords=excluded,
             name=draft.name,
+            limits=limits,
         )
 
     def validate(
@@ -214,6 +216,9 @@ def _factions() -> dict[int, FactionFacts]:
     parents = {pk: parent for pk, _, _, parent in tree}
     keywords = {pk: keyword for pk, _, keyword, _ in tree}
     frozen_allies = {pk: tuple(v) for pk, v in allies.items()}
+    limits = conversion.limits_by_faction(
+        ArmyLimit.objects.order_by("pk").values(*conversion.LIMIT_FIELDS)
+    )
     return {
         pk: FactionFacts(
             id=pk,
@@ -221,7 +226,11 @@ def _factions() -> dict[int, FactionFacts]:
             keyword=keyword,
             parent_id=parent,
             rules=conversion.faction_rules(
-                faction_id=pk, parents=parents, keywords=keywords, allies=frozen_allies
+                faction_id=pk,
+                parents=parents,
+                keywords=keywords,
+                allies=frozen_allies,
+                limits=limits,
             ),
         )
         for pk, name, keyword, parent in tree

@@ -14,8 +14,10 @@ Data flow::
    never applied to another unit.
 3. The profile's ``muster_checks()`` run always; its ``formation_checks()`` and
    ``reserve_meters()`` run with a declaration. Every meter over its cap is a violation of
-   the meter's code. The rules live once, in muster.py, formations.py, transport.py and
-   reserves.py; codes.py holds the RULES.md codes and the message templates.
+   the meter's code. The rules live once, in muster.py, formations.py, transport.py,
+   reserves.py and constraints.py (the catalogue's own limits: allies, Legends, and
+   Army.limits, which are data); codes.py holds the RULES.md codes and the message
+   templates.
 4. Violations are sorted (code order, unit ids, message), so the result never depends
    on the order of units. Work is linear in the number of units and declaration entries.
 

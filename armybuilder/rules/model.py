@@ -103,6 +103,8 @@ class Datasheet:
     hover: bool = False
     power: int | None = None
     warlord: WarlordRule = WarlordRule.MAY
+    # A Warhammer Legends datasheet: allowed and marked under core-10, not in matched play.
+    legends: bool = False
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -157,6 +159,70 @@ class Allowance:
 
 
 @dataclass(frozen=True, slots=True)
+class Selector:
+    """Which units a limit or a condition counts: by datasheet name and by keywords.
+
+    A unit matches when its datasheet is among ``datasheets`` (if any are given), it has
+    every one of ``keywords`` and none of ``without`` (keywords or faction keywords).
+    """
+
+    datasheets: frozenset[str] = frozenset()
+    keywords: frozenset[str] = frozenset()
+    without: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """One fact about the army; every part given must hold.
+
+    ``units``: the number of units matching it is at least ``at_least`` and at most
+    ``at_most``. ``detachments``: the chosen detachment is one of these names.
+    ``battle_sizes``: the army's battle size is one of these. ``matched_play``: the
+    profile is (True) or is not (False) a matched-play one, e.g. Crusade-only units.
+    """
+
+    units: Selector | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    detachments: frozenset[str] = frozenset()
+    battle_sizes: frozenset[BattleSize] = frozenset()
+    matched_play: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A change to a limit's maximum, as BattleScribe's "set" modifier states it.
+
+    The maximum becomes ``value`` (None: no maximum) while any clause holds, a clause
+    holding when all its conditions do. Steps apply in order; the last that holds wins.
+    ``reason`` says the condition in words for the message.
+    """
+
+    value: int | None
+    clauses: tuple[tuple[Condition, ...], ...]
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A minimum or maximum the catalogue states at army scope, with its conditions.
+
+    ``code`` is the RULES.md code a breach raises (ALLIED_UNITS, CATALOGUE_LIMIT or
+    DETACHMENT_UPGRADE). It counts the units ``subject`` matches, or their points when
+    ``points`` is set. ``reason`` words the unconditional bound for the message.
+    """
+
+    code: str
+    label: str
+    subject: Selector
+    maximum: int | None = None
+    minimum: int | None = None
+    points: bool = False
+    steps: tuple[Step, ...] = ()
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Army:
     faction: str
     faction_keyword: str
@@ -168,6 +234,8 @@ class Army:
     # Keywords that exclude a unit despite the faction keyword (another chapter's units).
     excluded_keywords: frozenset[str] = frozenset()
     name: str = ""
+    # The catalogue's own army-scope limits (allied caps, conditional limits, upgrades).
+    limits: tuple[Limit, ...] = ()
 
     @property
     def detachment(self) -> Detachment | None:

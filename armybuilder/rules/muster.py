@@ -15,6 +15,7 @@ from armybuilder.rules.context import (
     all_keywords,
 )
 from armybuilder.rules.model import (
+    Army,
     BattleSize,
     Datasheet,
     Detachment,
@@ -41,17 +42,30 @@ def check_points_limit(ctx: Context) -> Iterator[Violation]:
         yield codes.violation(codes.POINTS_LIMIT, message)
 
 
+def ally_of(army: Army, sheet: Datasheet) -> int | None:
+    """Return the index of the first Allowance whose keyword the datasheet carries."""
+    for index, allowance in enumerate(army.allies):
+        keyword = allowance.keyword
+        if keyword in sheet.faction_keywords or keyword in sheet.keywords:
+            return index
+    return None
+
+
+def is_own(army: Army, sheet: Datasheet) -> bool:
+    """Tell whether the datasheet carries the army's Faction keyword."""
+    faction = army.faction_keyword
+    return faction in sheet.faction_keywords or faction in sheet.keywords
+
+
 def check_faction_keyword(ctx: Context) -> Iterator[Violation]:
-    """Report units outside the army's faction and allies over their points cap.
+    """Report units outside the army's faction that no allied rule brings in.
 
     A unit without the army's Faction keyword is covered by the first Allowance whose
-    keyword it carries; the units covered by an allowance share that allowance's cap.
-    Any of army.excluded_keywords excludes a unit even when it has the faction keyword.
+    keyword it carries (its caps are ALLIED_UNITS). Any of army.excluded_keywords excludes
+    a unit even when it has the faction keyword.
     """
     army = ctx.army
-    faction = army.faction_keyword
     excluded = army.excluded_keywords
-    allied: dict[int, list[Unit]] = {}
     for unit in ctx.units.values():
         sheet = unit.datasheet
         barred = (
@@ -62,26 +76,9 @@ def check_faction_keyword(ctx: Context) -> Iterator[Violation]:
                 unit=unit.name, keywords=", ".join(sorted(barred))
             )
             yield codes.violation(codes.FACTION_KEYWORD, message, (unit.id,))
-        elif faction not in sheet.faction_keywords and faction not in sheet.keywords:
-            for index, allowance in enumerate(army.allies):
-                keyword = allowance.keyword
-                if keyword in sheet.faction_keywords or keyword in sheet.keywords:
-                    allied.setdefault(index, []).append(unit)
-                    break
-            else:
-                message = codes.MSG_FACTION_MISSING.format(unit=unit.name, keyword=faction)
-                yield codes.violation(codes.FACTION_KEYWORD, message, (unit.id,))
-    for index, members in allied.items():
-        allowance = army.allies[index]
-        used = sum(ctx.points[unit.id] for unit in members)
-        if allowance.points_cap is not None and used > allowance.points_cap:
-            message = codes.MSG_ALLY_CAP.format(
-                keyword=allowance.keyword,
-                units=codes.names(members),
-                used=used,
-                cap=allowance.points_cap,
-            )
-            yield codes.violation(codes.FACTION_KEYWORD, message, (u.id for u in members))
+        elif not is_own(army, sheet) and ally_of(army, sheet) is None:
+            message = codes.MSG_FACTION_MISSING.format(unit=unit.name, keyword=army.faction_keyword)
+            yield codes.violation(codes.FACTION_KEYWORD, message, (unit.id,))
 
 
 def check_detachment_required(ctx: Context) -> Iterator[Violation]:

@@ -131,7 +131,9 @@ def detachment_list(
     )
     if faction is not None:
         # A chapter may use its parent faction's detachments too.
-        detachments = detachments.filter(faction_id__in=_faction_chain_ids(faction))
+        detachments = detachments.filter(faction_id__in=_faction_chain_ids(faction)).exclude(
+            hidden_for=faction
+        )
     if search:
         detachments = detachments.filter(name__icontains=search)
     return detachments
@@ -163,7 +165,9 @@ def enhancement_list(
         .order_by("name", "id")
     )
     if faction is not None:
-        enhancements = enhancements.filter(detachment__faction_id__in=_faction_chain_ids(faction))
+        enhancements = enhancements.filter(
+            detachment__faction_id__in=_faction_chain_ids(faction)
+        ).exclude(detachment__hidden_for=faction)
     if detachment is not None:
         enhancements = enhancements.filter(detachment_id=detachment)
     if search:

@@ -17,6 +17,7 @@ from armybuilder.rules.model import (
     Declaration,
     Detachment,
     Enhancement,
+    Limit,
     Placement,
     PricedOption,
     Result,
@@ -286,6 +287,7 @@ def army(
     faction_keyword: str = SM,
     allies: Sequence[Allowance] = (),
     excluded: Iterable[str] = (),
+    limits: Sequence[Limit] = (),
 ) -> Army:
     """Build an army; a Gladius Task Force detachment unless detachments are given."""
     return Army(
@@ -296,6 +298,7 @@ def army(
         detachments=(detachment(),) if detachments is None else tuple(detachments),
         allies=tuple(allies),
         excluded_keywords=frozenset(excluded),
+        limits=tuple(limits),
     )
 
 

@@ -1,4 +1,4 @@
-"""FACTION_KEYWORD (allies and their cap, excluded keywords), DETACHMENT_REQUIRED and
+"""FACTION_KEYWORD (allowances, excluded keywords), DETACHMENT_REQUIRED and
 DETACHMENT_UNIT_RULE."""
 
 from __future__ import annotations
@@ -50,18 +50,13 @@ CASES: dict[str, list[Any]] = {
             [],
         ),
         case(
-            "boundary: allies at exactly their 110 pts cap",
-            army(*CORE, unit("q1", INQUISITOR), unit("q2", INQUISITOR), allies=AGENTS_UP_TO_110),
-            [],
-        ),
-        case(
-            "boundary: allies at 165 of their 110 pts cap",
+            "allies over their points cap are still brought in by their allowance",
             army(
                 *CORE,
                 *(unit(f"q{n}", INQUISITOR) for n in range(1, 4)),
                 allies=AGENTS_UP_TO_110,
             ),
-            [("q1", "q2", "q3")],
+            [],
         ),
         case(
             "an allowance covers only its own keyword",

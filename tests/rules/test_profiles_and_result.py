@@ -32,6 +32,7 @@ TABLE_MODULES = (
     "test_datasheet_limit",
     "test_enhancements",
     "test_warlord",
+    "test_allies_legends_limits",
     "test_leaders",
     "test_transport_capacity",
     "test_deep_strike_aircraft_fortification",
@@ -103,7 +104,7 @@ def test_every_violation_is_reported_at_once_in_code_order() -> None:
 
 
 def test_codes_are_the_rules_strings() -> None:
-    assert len(codes.ALL_CODES) == len(set(codes.ALL_CODES)) == 33
+    assert len(codes.ALL_CODES) == len(set(codes.ALL_CODES)) == 38
     for code in codes.ALL_CODES:
         assert getattr(codes, code) == code
     assert codes.violation(codes.DEDICATED_TRANSPORT_EMPTY, "m").severity is Severity.WARNING
@@ -130,7 +131,11 @@ def _tables() -> dict[str, list[Any]]:
 def test_every_code_has_a_passing_a_failing_and_a_boundary_case() -> None:
     tables = _tables()
     missing = []
+    # A pending code has no check yet, so a case for it would assert nothing real.
+    assert sorted(codes.PENDING_CODES & set(tables)) == []
     for code in codes.ALL_CODES:
+        if code in codes.PENDING_CODES:
+            continue
         cases = tables.get(code, [])
         expected = [row.values[-1] for row in cases]
         if not any(e == [] for e in expected):

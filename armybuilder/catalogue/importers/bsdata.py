@@ -20,6 +20,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 
 from ..models import (
     AllyRule,
+    ArmyLimit,
     Availability,
     Datasheet,
     Detachment,
@@ -58,6 +59,7 @@ DATASHEET_FIELDS = (
     "limit",
     "legends",
     "deep_strike",
+    "conditional_abilities",
     "hover",
     "warlord",
     "extra_leaders",
@@ -101,6 +103,7 @@ def release_import_bsdata(
     release_date: date = DEFAULT_RELEASE_DATE,
     factions: Sequence[str] = (),
     dry_run: bool = False,
+    allow_broken: bool = False,
 ) -> ImportReport:
     """Import a BSData directory under ``release_name`` and return the saved report."""
     # Raises BsdataError for unreadable data (nothing is written). A dry run does all the work,
@@ -109,7 +112,7 @@ def release_import_bsdata(
     if not directory.is_dir():
         raise BsdataError(ERROR_NOT_A_DIRECTORY.format(directory=directory))
     try:
-        parsed = parse_bsdata(directory, factions or None)
+        parsed = parse_bsdata(directory, factions or None, allow_broken=allow_broken)
     except KeyError as exc:
         known = ", ".join(_faction_names(directory))
         raise BsdataError(ERROR_UNKNOWN_FACTION.format(name=exc.args[0], known=known)) from exc
@@ -140,7 +143,7 @@ def release_import_bsdata(
 
 def _faction_names(directory: Path) -> list[str]:
     try:
-        parsed = parse_bsdata(directory)
+        parsed = parse_bsdata(directory, allow_broken=True)
     except (BsdataError, KeyError):
         return []
     return [f.name for f in parsed.factions]
@@ -188,7 +191,44 @@ def catalogue_write(parsed: ParsedCatalogue, release: PointsRelease) -> WriteSta
     _write_unit_prices(parsed, sheets, release, stats)
     _write_option_prices(parsed, sheets, release, stats)
     _write_enhancement_prices(parsed, enhancements, release, stats)
+    _write_limits(parsed, factions, stats)
     return stats
+
+
+def _write_limits(parsed: ParsedCatalogue, factions: dict[str, Faction], stats: WriteStats) -> None:
+    """Make the scope's army limits exactly the parsed ones, keyed by faction and source."""
+    scope_ids = [factions[name].pk for name in parsed.scope if name in factions]
+    present = {
+        (row.faction_id, row.source_id): row
+        for row in ArmyLimit.objects.filter(faction_id__in=scope_ids)
+    }
+    new, changed, wanted = [], [], set()
+    fields = ["code", "label", "subject", "maximum", "steps", "reason"]
+    for item in parsed.limits:
+        key = (factions[item.faction].pk, item.source_id)
+        if key in wanted:
+            continue
+        wanted.add(key)
+        values = {
+            "code": item.code,
+            "label": item.label,
+            "subject": item.subject,
+            "maximum": item.maximum,
+            "steps": [dict(step) for step in item.steps],
+            "reason": item.reason,
+        }
+        row = present.get(key)
+        if row is None:
+            new.append(ArmyLimit(faction_id=key[0], source_id=item.source_id, **values))
+        elif _changed(row, values):
+            changed.append(row)
+    stale = [row.pk for key, row in present.items() if key not in wanted]
+    ArmyLimit.objects.filter(pk__in=stale).delete()
+    ArmyLimit.objects.bulk_create(new, batch_size=500)
+    ArmyLimit.objects.bulk_update(changed, fields, batch_size=500)
+    stats.created["ArmyLimit"] += len(new)
+    stats.updated["ArmyLimit"] += len(changed)
+    stats.deleted["ArmyLimit"] += len(stale)
 
 
 def _write_factions(parsed: ParsedCatalogue, stats: WriteStats) -> dict[str, Faction]:
@@ -272,6 +312,7 @@ def _write_datasheets(
                 "limit": sheet.limit,
                 "legends": sheet.legends,
                 "deep_strike": sheet.deep_strike,
+                "conditional_abilities": list(sheet.conditional_abilities),
                 "hover": sheet.hover,
                 "warlord": sheet.warlord,
                 "extra_leaders": sheet.extra_leaders,
@@ -524,7 +565,35 @@ def _write_detachments(
         _sync_links(
             through, "detachment_id", "datasheet_id", owners, wanted, f"detachment {name}", stats
         )
-    return rows
+    hidden = {
+        (rows[(item.faction, item.name)].pk, factions[chapter].pk)
+        for item in parsed.detachments
+        for chapter in item.hidden_for
+        if chapter in factions
+    }
+    _sync_links(
+        Detachment.hidden_for.through,
+        "detachment_id",
+        "faction_id",
+        owners,
+        hidden,
+        "detachment hidden_for",
+        stats,
+    )
+    # A detachment the data no longer offers goes, unless a roster still names it (an
+    # admin sees it in the report instead of a roster losing its detachment).
+    wanted_keys = {(item.faction, item.name) for item in parsed.detachments}
+    gone = [row for key, row in rows.items() if key not in wanted_keys]
+    kept = set(
+        Detachment.objects.filter(pk__in=[row.pk for row in gone], rosters__isnull=False)
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+    removable = [row.pk for row in gone if row.pk not in kept]
+    if removable:
+        Detachment.objects.filter(pk__in=removable).delete()
+        stats.deleted["Detachment"] += len(removable)
+    return {key: row for key, row in rows.items() if key in wanted_keys or row.pk in kept}
 
 
 def _write_enhancements(
@@ -736,10 +805,11 @@ def _counts(parsed: ParsedCatalogue, stats: WriteStats) -> dict[str, Any]:
         totals.update(row)
     totals["unmapped"] = len(parsed.unmapped)
     totals["factions"] = len(parsed.factions)
+    totals["army_limits"] = len(parsed.limits)
     return {
         "factions": factions,
         "totals": dict(totals),
-        "unmapped_by_kind": dict(Counter(item.kind for item in parsed.unmapped)),
+        "unmapped_by_kind": unmapped_by_kind(parsed),
         "changes": stats.as_dict(),
     }
 
@@ -814,4 +884,21 @@ def report_text(
         detail = ", ".join(f"{k} {v}" for k, v in sorted(counter.items()) if v)
         if detail:
             lines.append(f"  {verb}: {detail}")
+    limits = Counter(limit.code for limit in parsed.limits)
+    lines += [
+        "",
+        f"Army limits stored: {len(parsed.limits)} ("
+        + ", ".join(f"{code} {count}" for code, count in sorted(limits.items()))
+        + ")",
+    ]
+    # Last, so the end of the report is the list of what is still not mapped.
+    gaps = unmapped_by_kind(parsed)
+    lines += ["", f"Remaining gaps ({sum(gaps.values())} items not mapped), by kind:"]
+    lines += [f"  {kind}: {count}" for kind, count in gaps.items()]
     return "\n".join(lines)
+
+
+def unmapped_by_kind(parsed: ParsedCatalogue) -> dict[str, int]:
+    """Count what the import could not map, by kind, most frequent first."""
+    counted = Counter(item.kind for item in parsed.unmapped)
+    return dict(sorted(counted.items(), key=lambda pair: (-pair[1], pair[0])))

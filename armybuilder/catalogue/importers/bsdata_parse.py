@@ -18,6 +18,8 @@ from typing import Any
 
 from django.utils.text import slugify
 
+from .bsdata_integrity import IntegrityError, broken_links, refuse_broken
+from .bsdata_limits import LimitReader, ParsedLimit
 from .bsdata_pricing import (
     ModelSlot,
     SlotGroup,
@@ -27,6 +29,7 @@ from .bsdata_pricing import (
 )
 from .bsdata_xml import (
     BATTLE_SIZES,
+    BsdataError,
     CatalogueFile,
     Ctx,
     Element,
@@ -84,6 +87,8 @@ REFERENCE_CATEGORIES = frozenset({"Reference", "Configuration"})
 DETACHMENT_ROOT_RE = re.compile(r"^detachments?\b", re.IGNORECASE)
 ALLIED_UNITS = "Allied Units"
 BATTLELINE = "BATTLELINE"
+DEEP_STRIKE = "Deep Strike"
+CRUSADE_GROUP = "Crusade"
 STRIKE_FORCE = "Strike Force"
 
 NOTE_PRICE_OPTIONS = "points also depend on options the importer cannot count"
@@ -152,6 +157,8 @@ class ParsedDatasheet:
     prices: tuple[tuple[int, int], ...] = ()
     options: tuple[ParsedOption, ...] = ()
     review_notes: tuple[str, ...] = ()
+    # Abilities the unit has only with some models or wargear (no rules text, just names).
+    conditional_abilities: tuple[str, ...] = ()
 
     @property
     def key(self) -> DatasheetKey:
@@ -185,6 +192,8 @@ class ParsedDetachment:
     required: tuple[DatasheetKey, ...] = ()
     forbidden: tuple[DatasheetKey, ...] = ()
     battleline: tuple[DatasheetKey, ...] = ()
+    # Descendant factions (chapters) that inherit the detachment but whose catalogue hides it.
+    hidden_for: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -227,6 +236,7 @@ class ParsedCatalogue:
     enhancements: list[ParsedEnhancement] = field(default_factory=list)
     unmapped: list[Unmapped] = field(default_factory=list)
     conditional_limits: list[str] = field(default_factory=list)
+    limits: list[ParsedLimit] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     scope: frozenset[str] = frozenset()
 
@@ -320,6 +330,7 @@ class _Parser:
         self.candidates: list[tuple[Element, tuple[Element, ...], frozenset[str]]] = []
         self.sheet_key: dict[DatasheetKey, DatasheetKey] = {}
         self.warlord_conditional = 0
+        self.hidden_for: dict[str, list[str]] = {}
         self._caps_cache: dict[tuple[str, str], tuple[dict[str, int], list[tuple[str, int]]]] = {}
 
     # - factions and the roots they see
@@ -336,6 +347,7 @@ class _Parser:
         self, filename: str, seen: set[str] | None = None
     ) -> Iterator[tuple[str, Element]]:
         """Yield (file, root link or entry) for a catalogue and what it imports, then the gst."""
+        imported = seen is not None
         seen = set() if seen is None else seen
         if filename in seen:
             return
@@ -343,6 +355,10 @@ class _Parser:
         root = self.index.files[filename].root
         for container in ("entryLinks", "selectionEntries"):
             for element in children(root, container):
+                # import="false" keeps a root entry to its own catalogue: a library's or
+                # Agents' "Detachment" list is not offered to the armies that import it.
+                if imported and element.get("import") == "false":
+                    continue
                 yield filename, element
         for target, imports in self.index.catalogue_links(filename):
             if imports:
@@ -642,6 +658,7 @@ class _Parser:
         sheet.limit = self.limit(view, sheet, ctx, faction)
         abilities = self.abilities(view, models, ctx)
         sheet.deep_strike = self.has_everywhere(abilities, "deep strike", view, models)
+        sheet.conditional_abilities = self.conditional_abilities(view, abilities, sheet, ctx)
         sheet.hover = any(a.name.lower() == "hover" for a in abilities)
         sheet.warlord = self.warlord(view, models, sheet.keywords, ctx, notes)
         leader_names: list[str] = []
@@ -1215,6 +1232,40 @@ class _Parser:
         for group in children(element, "infoGroups"):
             self._abilities_of(group, ctx, found, unit_level, depth + 1)
 
+    def conditional_abilities(
+        self, view: _View, abilities: list[_Ability], sheet: ParsedDatasheet, ctx: Ctx
+    ) -> tuple[str, ...]:
+        """Name the tracked abilities the unit has only in part: on some of its models, or
+        through a wargear option (a Reiver Squad's grav-chutes give Deep Strike)."""
+        found: list[str] = []
+        for ability, have in ((DEEP_STRIKE, sheet.deep_strike),):
+            if have:
+                continue
+            wanted = ability.lower()
+            if any(a.name.strip().lower() == wanted for a in abilities):
+                found.append(ability)
+                continue
+            granted: list[_Ability] = []
+            for option, path in _walk_options(self.index, view.entry, ()):
+                # Crusade honours and relics (BSData's "Crusade" group, or game-system
+                # groups) are not the unit's wargear.
+                if (
+                    any(
+                        step.get("name") == CRUSADE_GROUP or self._from_game_system(step)
+                        for step in (*path, option)
+                    )
+                    or option.get("id", "") in self.enhancement_ids
+                ):
+                    continue
+                self._abilities_of(option, ctx, granted, unit_level=False)
+            if any(wanted in f"{a.name} {a.text}".lower() for a in granted):
+                found.append(ability)
+        return tuple(found)
+
+    def _from_game_system(self, element: Element) -> bool:
+        filename = self.index.entry_file.get(element.get("id", ""), "")
+        return filename.endswith(".gst")
+
     def has_everywhere(
         self, abilities: list[_Ability], name: str, view: _View, models: list[Element]
     ) -> bool:
@@ -1409,6 +1460,14 @@ class _Parser:
             for name in sheet.leader_names:
                 found = resolve_name(name, *candidate_sets)
                 if found is None:
+                    # "IMPERIUM BATTLELINE INFANTRY" or "ACOLYTE HYBRIDS": any unit the
+                    # army may field that has every one of those keywords.
+                    by_keywords = self._leads_by_keywords(name, sheets, chain, pool)
+                    for key in by_keywords:
+                        if key not in leads and key != sheet.key:
+                            leads.append(key)
+                    if by_keywords:
+                        continue
                     self.out.unmapped.append(
                         Unmapped(
                             sheet.source_file,
@@ -1424,6 +1483,28 @@ class _Parser:
                 if key not in leads:
                     leads.append(key)
             sheet.leads = tuple(leads)
+
+    def _leads_by_keywords(
+        self,
+        text: str,
+        sheets: Mapping[DatasheetKey, ParsedDatasheet],
+        chain: list[str],
+        pool: Mapping[str, DatasheetKey],
+    ) -> list[DatasheetKey]:
+        """Read leader text as keywords and return the datasheets that carry them all."""
+        wanted = keyword_phrase(text, self.vocabulary)
+        if not wanted:
+            return []
+        owners = set(chain)
+        keys = [key for key in sheets if key[0] in owners] + list(pool.values())
+        found: list[DatasheetKey] = []
+        for key in keys:
+            target = sheets.get(key)
+            if target is None or key in found:
+                continue
+            if wanted <= {*target.keywords, *target.faction_keywords}:
+                found.append(key)
+        return sorted(found)
 
     # - detachments and enhancements
 
@@ -1459,6 +1540,11 @@ class _Parser:
             inherited: set[str] = set()
             for ancestor in self.chain(name)[1:]:
                 inherited.update(d.get("id", "") for d, _ in self.factions[ancestor].detachments)
+            # What a parent offers but this catalogue's own view hides (e.g. a detachment
+            # hidden when the primary catalogue is Black Templars) is not inherited.
+            offered = {d.get("id", "") for d, _ in faction.detachments}
+            for hidden in sorted(inherited - offered):
+                self.hidden_for.setdefault(hidden, []).append(name)
             names: dict[str, str] = {}
             for detachment, _ in faction.detachments:
                 detachment_id = detachment.get("id", "")
@@ -1510,6 +1596,7 @@ class _Parser:
                     required=self.required_units(faction, detachment),
                     forbidden=tuple(sorted(set(forbidden))),
                     battleline=tuple(sorted(set(battleline))),
+                    hidden_for=tuple(sorted(self.hidden_for.get(detachment_id, ()))),
                 )
             )
             self.enhancements_for(faction, detachment, candidates)
@@ -1810,6 +1897,24 @@ def _ability_of(element: Element, owner: str, unit_level: bool) -> _Ability:
     )
 
 
+def keyword_phrase(text: str, vocabulary: Collection[str]) -> frozenset[str]:
+    """Split text into known keywords, longest first ("IMPERIUM BATTLELINE INFANTRY" into
+    three); return nothing unless every word belongs to one."""
+    words = text.upper().replace(",", " ").split()
+    found: set[str] = set()
+    start = 0
+    while start < len(words):
+        for end in range(len(words), start, -1):
+            phrase = " ".join(words[start:end])
+            if phrase in vocabulary:
+                found.add(phrase)
+                start = end
+                break
+        else:
+            return frozenset()
+    return frozenset(found)
+
+
 def _is_army_limit(constraint: Element) -> bool:
     return (
         constraint.get("type") == "max"
@@ -1975,10 +2080,25 @@ def _condition_formula(parser: _Parser, condition: Element, ctx: Ctx) -> Formula
     return decided if decided is not None else False
 
 
-def parse_bsdata(directory: Path, factions: Collection[str] | None = None) -> ParsedCatalogue:
-    """Parse a BSData directory; with ``factions``, build only what those factions need."""
+def parse_bsdata(
+    directory: Path, factions: Collection[str] | None = None, *, allow_broken: bool = False
+) -> ParsedCatalogue:
+    """Parse a BSData directory; with ``factions``, build only what those factions need.
+
+    A link to a missing target raises BsdataError unless ``allow_broken``; then each broken
+    link is listed among the unmapped items.
+    """
     index = load_index(directory)
+    broken = broken_links(index)
+    if not allow_broken:
+        try:
+            refuse_broken(broken)
+        except IntegrityError as exc:
+            raise BsdataError(str(exc)) from exc
     parser = _Parser(index)
+    parser.out.unmapped.extend(
+        Unmapped(link.file, link.target, "broken link", link.name, str(link)) for link in broken
+    )
     parser.build_factions()
     parser.collect_detachments()
     parser.collect_views()
@@ -1998,6 +2118,7 @@ def parse_bsdata(directory: Path, factions: Collection[str] | None = None) -> Pa
     by_key = {sheet.key: sheet for sheet in sheets.values()}
     parser.resolve_leaders(by_key)
     parser.build_detachments(parser.detachment_owners(scope))
+    _read_limits(parser, scope)
     out = parser.out
     if parser.warlord_conditional:
         out.notes.append(
@@ -2020,6 +2141,38 @@ def parse_bsdata(directory: Path, factions: Collection[str] | None = None) -> Pa
     ]
     out.datasheets = sorted(by_key.values(), key=lambda s: s.key)
     return out
+
+
+def _read_limits(parser: _Parser, scope: Collection[str]) -> None:
+    """Add each faction's army-scope limits, leaving out what an ancestor already states."""
+    reader = LimitReader(parser)
+    found: dict[str, list[ParsedLimit]] = {}
+    for name in sorted(scope):
+        chain_keywords = {parser.factions[n].keyword for n in parser.chain(name)}
+        limits, failed = reader.read(parser.factions[name], chain_keywords)
+        found[name] = limits
+        if failed:
+            parser.out.unmapped.append(
+                Unmapped(
+                    parser.factions[name].file.filename,
+                    "",
+                    "army limit not expressed",
+                    name,
+                    f"{failed} army-scope limit(s) whose modifiers or conditions the limit "
+                    "model cannot state",
+                )
+            )
+    for name in sorted(scope):
+        inherited = {
+            _limit_fact(limit)
+            for ancestor in parser.chain(name)[1:]
+            for limit in found.get(ancestor, ())
+        }
+        parser.out.limits.extend(x for x in found[name] if _limit_fact(x) not in inherited)
+
+
+def _limit_fact(limit: ParsedLimit) -> str:
+    return repr((limit.code, limit.source_id, limit.subject, limit.maximum, limit.steps))
 
 
 def _scope(parser: _Parser, factions: Collection[str] | None) -> list[str]:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
+from .bsdata_integrity import IntegrityError, check_numbers
+
 Element = ET.Element
 
 ERROR_MALFORMED = "{file}: malformed XML at line {line}, column {column}: {error}"
@@ -133,7 +135,7 @@ def _parse_file(path: Path) -> CatalogueFile:
             element.tag = tag[tag.index("}") + 1 :]
     if root.tag not in {"catalogue", "gameSystem"}:
         raise BsdataError(ERROR_NOT_BATTLESCRIBE.format(file=path.name, tag=root.tag))
-    return CatalogueFile(
+    catalogue = CatalogueFile(
         path=path,
         root=root,
         id=root.get("id", ""),
@@ -141,6 +143,11 @@ def _parse_file(path: Path) -> CatalogueFile:
         library=root.get("library") == "true",
         game_system=root.tag == "gameSystem",
     )
+    try:
+        check_numbers(catalogue)
+    except IntegrityError as exc:
+        raise BsdataError(str(exc)) from exc
+    return catalogue
 
 
 def load_index(directory: Path) -> Index:

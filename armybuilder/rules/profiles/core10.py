@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
-from armybuilder.rules import formations, muster, reserves, transport
+from armybuilder.rules import constraints, formations, muster, reserves, transport
 from armybuilder.rules.context import Context
 from armybuilder.rules.model import BattleSize, Datasheet, Meter, Violation
 
@@ -45,6 +45,14 @@ class Profile:
         """Return the most TITANIC CHARACTER units allowed, or None for no limit."""
         return None
 
+    def matched_play(self) -> bool:
+        """Tell whether this is a matched-play profile (limits may depend on it)."""
+        return False
+
+    def legends_allowed(self) -> bool:
+        """Tell whether Warhammer Legends datasheets may be fielded (they are still marked)."""
+        return not self.matched_play()
+
     def reserves_deadline_round(self) -> int | None:
         """Return the round after which unarrived reserves are destroyed; None: end of battle."""
         return None
@@ -69,6 +77,9 @@ class Profile:
             muster.check_enhancements,
             muster.check_character_required,
             muster.check_warlord,
+            self.check_allied_units,
+            self.check_legends,
+            self.check_catalogue_limits,
         )
 
     def formation_checks(self) -> tuple[Check, ...]:
@@ -104,6 +115,20 @@ class Profile:
         """Report TITANIC CHARACTER units over this profile's limit."""
         size = ctx.army.battle_size
         return muster.check_titanic_characters(ctx, self.titanic_character_limit(size), size)
+
+    def check_allied_units(self, ctx: Context) -> Iterable[Violation]:
+        """Report allied units beyond their caps and the data's ally limits."""
+        return constraints.check_allied_units(ctx, self.matched_play())
+
+    def check_catalogue_limits(self, ctx: Context) -> Iterable[Violation]:
+        """Report the catalogue's army-scope limits, some of which depend on matched play."""
+        return constraints.check_catalogue_limits(ctx, self.matched_play())
+
+    def check_legends(self, ctx: Context) -> Iterable[Violation]:
+        """Report Legends units where this profile does not allow them."""
+        if self.legends_allowed():
+            return ()
+        return constraints.check_legends(ctx)
 
 
 Core10 = Profile

@@ -15,8 +15,9 @@ class Matched10(Profile):
 
     name: ClassVar[str] = "matched-10"
     description: ClassVar[str] = (
-        "core-10 plus the matched-play mission-pack limits: half the units and points in "
-        "Reserves at most; at Incursion 2 / 4 copies of a datasheet and one TITANIC CHARACTER."
+        "core-10 plus the matched-play mission-pack limits: no Legends datasheets; half the "
+        "units and points in Reserves at most; at Incursion 2 / 4 copies of a datasheet and "
+        "one TITANIC CHARACTER."
     )
 
     def datasheet_limits(self, battle_size: BattleSize) -> tuple[int, int]:
@@ -34,6 +35,9 @@ class Matched10(Profile):
 
     def titanic_character_limit(self, battle_size: BattleSize) -> int | None:
         return 1 if battle_size is BattleSize.INCURSION else None
+
+    def matched_play(self) -> bool:
+        return True
 
     def reserves_deadline_round(self) -> int | None:
         return 3

@@ -106,6 +106,8 @@ class CatalogueIndex:
     _available: dict[int, list[int]]
     _detachments: dict[int, list[Entry]]
     _enhancements: dict[int, list[Entry]]
+    # Detachment id -> factions the data hides it from (a chapter barred from a parent's).
+    _hidden: dict[int, frozenset[int]] = field(default_factory=dict)
     _tables: dict[object, NameTable] = field(default_factory=dict)
     _prefixes: tuple[str, ...] | None = None
     _brackets: dict[int, dict[int, tuple[tuple[int, int], ...]]] = field(default_factory=dict)
@@ -144,7 +146,12 @@ class CatalogueIndex:
         key = ("detachments", faction_id)
         table = self._tables.get(key)
         if table is None:
-            rows = [e for f in self.chain(faction_id) for e in self._detachments.get(f, [])]
+            rows = [
+                e
+                for f in self.chain(faction_id)
+                for e in self._detachments.get(f, [])
+                if faction_id not in self._hidden.get(e.id, frozenset())
+            ]
             table = self._tables[key] = NameTable(rows)
         return table
 
@@ -208,6 +215,11 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         "id", "name", "faction_id"
     ):
         detachments[faction_id].append(_entry(pk, name))
+    hidden: dict[int, set[int]] = defaultdict(set)
+    for detachment_id, faction_id in Detachment.hidden_for.through.objects.values_list(
+        "detachment_id", "faction_id"
+    ):
+        hidden[detachment_id].add(faction_id)
     enhancements: dict[int, list[Entry]] = defaultdict(list)
     for pk, name, detachment_id in Enhancement.objects.order_by("name", "id").values_list(
         "id", "name", "detachment_id"
@@ -223,6 +235,7 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         _available=dict(available),
         _detachments=dict(detachments),
         _enhancements=dict(enhancements),
+        _hidden={pk: frozenset(v) for pk, v in hidden.items()},
     )
 
 

@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Model
 
 from armybuilder.catalogue.models import (
+    ArmyLimit,
     Availability,
     Datasheet,
     Detachment,
@@ -72,7 +73,10 @@ class Command(BaseCommand):
             list(
                 OptionPrice.objects.filter(release=release, datasheet__in=sheet_ids).order_by("pk")
             ),
+            # Limits name datasheets and keywords, not rows, so they load with any subset.
+            list(ArmyLimit.objects.filter(faction__in=chosen).order_by("pk")),
         ]
+        chosen_ids = {f.pk for f in chosen}
         rows: list[dict[str, Any]] = []
         for group in groups:
             rows += json.loads(serializers.serialize("json", group))
@@ -82,6 +86,8 @@ class Command(BaseCommand):
             for name in ("leads", "required", "forbidden", "battleline"):
                 if name in fields:
                     fields[name] = [pk for pk in fields[name] if pk in sheet_ids]
+            if "hidden_for" in fields:
+                fields["hidden_for"] = [pk for pk in fields["hidden_for"] if pk in chosen_ids]
             if row["model"] == "catalogue.faction":
                 fields.pop("datasheets", None)
         output.write_text(json.dumps(rows, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

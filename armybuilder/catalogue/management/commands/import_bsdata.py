@@ -53,6 +53,11 @@ class Command(BaseCommand):
             help="Import only this faction (and its parents); repeatable",
         )
         parser.add_argument(
+            "--allow-broken",
+            action="store_true",
+            help="Import even if links point at missing targets; the report lists each one",
+        )
+        parser.add_argument(
             "--dry-run", action="store_true", help="Do everything, print the report, roll back"
         )
 
@@ -64,6 +69,7 @@ class Command(BaseCommand):
                 release_date=options["date"],
                 factions=options["faction"],
                 dry_run=options["dry_run"],
+                allow_broken=options["allow_broken"],
             )
         except BsdataError as exc:
             raise CommandError(str(exc)) from exc

@@ -1,0 +1,158 @@
+"""What a BSData directory must satisfy before anything is imported from it.
+
+Two checks, both on the raw files: every number the importer reads is a finite number of
+a sane size (a cost of ``-1e400`` is refused, naming file and line), and every link points
+at something that exists (a broken entry link would silently drop, say, a unit's
+availability). Broken links fail the import unless the caller allows them; then each one
+is reported.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from .bsdata_xml import CatalogueFile, Index
+
+ERROR_NUMBER: Final = "{file}, line {line}: <{tag}> has {attribute}={value!r}, not a number"
+ERROR_NUMBER_RANGE: Final = (
+    "{file}, line {line}: <{tag}> has {attribute}={value!r}, outside -{bound}..{bound}"
+)
+ERROR_BROKEN: Final = (
+    "{count} broken link(s); run with --allow-broken to import without them. First: {first}"
+)
+BROKEN_LINE: Final = "{file}, line {line}: {tag} '{name}' points at missing {target}"
+
+# No points value, count or model number in the game comes near this.
+NUMBER_BOUND: Final = 1_000_000
+# Where each tag keeps its numbers.
+NUMERIC: Final[dict[str, tuple[str, ...]]] = {
+    "cost": ("value",),
+    "constraint": ("value",),
+    "condition": ("value",),
+    "repeat": ("value", "repeats"),
+}
+ARITHMETIC_MODIFIERS: Final = frozenset({"increment", "decrement", "multiply", "divide"})
+# A "set" modifier's value is a number only when it reads as one whole; '14"' is a Move.
+_NUMBERISH = re.compile(
+    r"^\s*[-+]?((\d+\.?\d*|\.\d+)(e[-+]?\d+)?|inf(inity)?|nan)\s*$", re.IGNORECASE
+)
+
+
+class IntegrityError(ValueError):
+    """The data breaks one of the checks; the message says what and where."""
+
+
+@dataclass(frozen=True)
+class BrokenLink:
+    file: str
+    line: int
+    tag: str
+    name: str
+    target: str
+
+    def __str__(self) -> str:
+        return BROKEN_LINE.format(
+            file=self.file, line=self.line, tag=self.tag, name=self.name, target=self.target
+        )
+
+
+class _Lines:
+    """Finds the line of an element in its file's text, by its id or its attribute."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lines: list[str] | None = None
+
+    def find(self, *needles: str) -> int:
+        if self._lines is None:
+            try:
+                self._lines = self.path.read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                self._lines = []
+        for number, line in enumerate(self._lines, start=1):
+            if all(needle in line for needle in needles if needle):
+                return number
+        return 0
+
+
+def _bad_number(raw: str) -> str | None:
+    """Return the error template a raw numeric attribute breaks, or None if it is fine."""
+    try:
+        number = float(raw)
+    except ValueError:
+        return ERROR_NUMBER
+    if not math.isfinite(number):
+        return ERROR_NUMBER
+    if abs(number) > NUMBER_BOUND:
+        return ERROR_NUMBER_RANGE
+    return None
+
+
+def check_numbers(catalogue: CatalogueFile) -> None:
+    """Refuse a file holding a number the importer would read that is not a sane number."""
+    lines = _Lines(catalogue.path)
+    for element in catalogue.root.iter():
+        tag = element.tag
+        attributes = NUMERIC.get(tag, ())
+        if tag == "modifier":
+            raw = element.get("value", "")
+            kind = element.get("type", "")
+            if kind in ARITHMETIC_MODIFIERS or (kind == "set" and _NUMBERISH.match(raw)):
+                attributes = ("value",)
+        for attribute in attributes:
+            raw = element.get(attribute)
+            if raw is None:
+                continue
+            template = _bad_number(raw)
+            if template is None:
+                continue
+            element_id = element.get("id")
+            line = lines.find(f'id="{element_id}"' if element_id else "", f'{attribute}="{raw}"')
+            raise IntegrityError(
+                template.format(
+                    file=catalogue.filename,
+                    line=line,
+                    tag=tag,
+                    attribute=attribute,
+                    value=raw,
+                    bound=NUMBER_BOUND,
+                )
+            )
+
+
+def broken_links(index: Index) -> list[BrokenLink]:
+    """Return every entry, category, info or catalogue link whose target is missing."""
+    found: list[BrokenLink] = []
+    for catalogue in index.files.values():
+        lines = _Lines(catalogue.path)
+        for element in catalogue.root.iter():
+            tag = element.tag
+            target = element.get("targetId", "")
+            if tag == "entryLink":
+                missing = target not in index.entries
+            elif tag == "categoryLink":
+                missing = target not in index.categories
+            elif tag == "infoLink":
+                missing = target not in index.infos
+            elif tag == "catalogueLink":
+                missing = target not in index.by_catalogue_id
+            else:
+                continue
+            if missing:
+                link_id = element.get("id", "")
+                line = lines.find(f'id="{link_id}"' if link_id else "", f'targetId="{target}"')
+                found.append(
+                    BrokenLink(catalogue.filename, line, tag, element.get("name", ""), target)
+                )
+    return found
+
+
+def refuse_broken(links: list[BrokenLink]) -> None:
+    """Raise naming the first broken link (and how many there are)."""
+    if links:
+        raise IntegrityError(ERROR_BROKEN.format(count=len(links), first=links[0]))
