@@ -13,10 +13,9 @@ from armybuilder.catalogue.importers.bsdata_limits import (
     describe,
 )
 from armybuilder.catalogue.importers.bsdata_parse import ParsedCatalogue, parse_bsdata
-from armybuilder.catalogue.models import ArmyLimit
+from armybuilder.catalogue import conversion
 from armybuilder.rules import codes, validate
 from armybuilder.rules import model as core
-from rosters.services import limit_to_core
 from tests.conftest import BSDATA_DIR, require_shared
 
 CAPTAIN = {"keywords": ["CAPTAIN"]}
@@ -123,15 +122,18 @@ def test_real_limits_in_a_space_marines_army(
     marines: ParsedCatalogue, code: str, names: list[str], expected: list[tuple[str, ...]]
 ) -> None:
     limits = tuple(
-        limit_to_core(
-            limit=ArmyLimit(
-                code=item.code,
-                label=item.label,
-                subject=item.subject,
-                maximum=item.maximum,
-                steps=list(item.steps),
-                reason=item.reason,
-            )
+        conversion.limit_facts(
+            row={
+                "code": item.code,
+                "label": item.label,
+                "subject": item.subject,
+                "maximum": item.maximum,
+                "minimum": None,
+                "points": False,
+                "steps": list(item.steps),
+                "reason": item.reason,
+            }
+        )
         )
         for item in marines.limits
         if item.faction == "Space Marines"
