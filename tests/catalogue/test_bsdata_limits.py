@@ -134,7 +134,6 @@ def test_real_limits_in_a_space_marines_army(
                 "reason": item.reason,
             }
         )
-        )
         for item in marines.limits
         if item.faction == "Space Marines"
     )
