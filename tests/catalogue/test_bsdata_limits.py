@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
+from armybuilder.catalogue import conversion
 from armybuilder.catalogue.importers.bsdata_limits import (
     Untranslatable,
     _count_formula,
     describe,
 )
 from armybuilder.catalogue.importers.bsdata_parse import ParsedCatalogue, parse_bsdata
-from armybuilder.catalogue import conversion
 from armybuilder.rules import codes, validate
 from armybuilder.rules import model as core
 from tests.conftest import BSDATA_DIR, require_shared
