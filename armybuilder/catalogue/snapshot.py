@@ -83,7 +83,7 @@ class DetachmentFacts:
     facts: core.Detachment
 
     def for_army(self, faction: FactionFacts) -> core.Detachment:
-        keyword, _, _, chain_ids = faction.rules
+        keyword, _, _, chain_ids, _ = faction.rules
         return conversion.detachment_for_army(
             facts=self.facts, faction_id=self.faction_id, army_keyword=keyword, chain_ids=chain_ids
         )
