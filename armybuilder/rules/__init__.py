@@ -26,6 +26,9 @@ Entry points::
     reserve_meters(army, declaration, profile="core-10") -> tuple[Meter, ...]
     unit_points(unit) -> int
     datasheet_limit(army, sheet, profile) -> int           (the builder's "2 / 3")
+    datasheet_refusal(army, sheet) -> str;  faction_standing(army, sheet)
+        (what the builder's picker offers, and under which allowance)
+    allied_points(army) -> {Allowance: points}              (the picker's ally caps)
     enhancement_problems(unit, enhancement, detachment)   (why an enhancement cannot go)
     enhancement_refusal(unit) -> str;  can_be_warlord(unit) -> bool
     leader_refusal(leader, bodyguard);  leader_slots(bodyguard, leaders)
@@ -59,12 +62,15 @@ from armybuilder.rules.model import (
 )
 from armybuilder.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, get_profile
 from armybuilder.rules.validate import (
+    allied_points,
     can_be_warlord,
     can_carry,
     can_deep_strike,
     datasheet_limit,
+    datasheet_refusal,
     enhancement_problems,
     enhancement_refusal,
+    faction_standing,
     leader_refusal,
     leader_slots,
     may_start_in_reserves,
@@ -85,13 +91,16 @@ __all__ = [
     "Result",
     "Severity",
     "Violation",
+    "allied_points",
     "can_be_warlord",
     "can_carry",
     "can_deep_strike",
     "codes",
     "datasheet_limit",
+    "datasheet_refusal",
     "enhancement_problems",
     "enhancement_refusal",
+    "faction_standing",
     "get_profile",
     "leader_refusal",
     "leader_slots",

@@ -15,6 +15,8 @@ from armybuilder.rules.context import (
     all_keywords,
 )
 from armybuilder.rules.model import (
+    Allowance,
+    Army,
     BattleSize,
     Datasheet,
     Detachment,
@@ -41,38 +43,79 @@ def check_points_limit(ctx: Context) -> Iterator[Violation]:
         yield codes.violation(codes.POINTS_LIMIT, message)
 
 
+def faction_standing(army: Army, sheet: Datasheet) -> tuple[str, Allowance | None]:
+    """Say whether this army may include units of a datasheet, and under which allowance.
+
+    Returns (refusal, allowance): a non-empty refusal is the FACTION_KEYWORD message for a
+    datasheet the army may not field at all; otherwise allowance is the first Allowance
+    whose keyword the datasheet carries when it lacks the army's Faction keyword (an ally),
+    or None for the army's own units. Any of army.excluded_keywords shuts a datasheet out
+    even when it has the faction keyword (another chapter's units).
+    """
+    excluded = army.excluded_keywords
+    barred = (excluded & sheet.keywords) | (excluded & sheet.faction_keywords) if excluded else None
+    if barred:
+        refusal = codes.MSG_FACTION_EXCLUDED.format(
+            unit=sheet.name, keywords=", ".join(sorted(barred))
+        )
+        return refusal, None
+    faction = army.faction_keyword
+    if faction in sheet.faction_keywords or faction in sheet.keywords:
+        return "", None
+    for allowance in army.allies:
+        keyword = allowance.keyword
+        if keyword in sheet.faction_keywords or keyword in sheet.keywords:
+            return "", allowance
+    return codes.MSG_FACTION_MISSING.format(unit=sheet.name, keyword=faction), None
+
+
+def datasheet_refusal(army: Army, sheet: Datasheet) -> str:
+    """Say why this army may not add a unit of this datasheet at all, or return ''.
+
+    Covers what no choice of models or wargear can fix: FACTION_KEYWORD (not the army's
+    faction, no allowance covers it, or another chapter's unit) and a datasheet the chosen
+    detachment forbids (DETACHMENT_UNIT_RULE). Limits on copies are datasheet_limit's.
+    """
+    refusal, _ = faction_standing(army, sheet)
+    if refusal:
+        return refusal
+    detachment = army.detachment
+    if detachment is not None and sheet.name in detachment.forbidden_datasheets:
+        return codes.MSG_DETACHMENT_FORBIDS.format(detachment=detachment.name, datasheet=sheet.name)
+    return ""
+
+
+def allied_units(ctx: Context) -> dict[Allowance, list[Unit]]:
+    """Group the army's allied units by the allowance that covers each."""
+    found: dict[Allowance, list[Unit]] = {}
+    for unit in ctx.units.values():
+        refusal, allowance = faction_standing(ctx.army, unit.datasheet)
+        if not refusal and allowance is not None:
+            found.setdefault(allowance, []).append(unit)
+    return found
+
+
+def allied_points(army: Army) -> dict[Allowance, int]:
+    """Return the points each of the army's allowances already spends, every one listed."""
+    ctx = Context.build(army)
+    spent = {allowance: 0 for allowance in army.allies}
+    for allowance, members in allied_units(ctx).items():
+        spent[allowance] = sum(ctx.points[unit.id] for unit in members)
+    return spent
+
+
 def check_faction_keyword(ctx: Context) -> Iterator[Violation]:
     """Report units outside the army's faction and allies over their points cap.
 
-    A unit without the army's Faction keyword is covered by the first Allowance whose
-    keyword it carries; the units covered by an allowance share that allowance's cap.
-    Any of army.excluded_keywords excludes a unit even when it has the faction keyword.
+    faction_standing decides each unit; the units covered by one allowance share that
+    allowance's cap.
     """
     army = ctx.army
-    faction = army.faction_keyword
-    excluded = army.excluded_keywords
-    allied: dict[int, list[Unit]] = {}
     for unit in ctx.units.values():
-        sheet = unit.datasheet
-        barred = (
-            (excluded & sheet.keywords) | (excluded & sheet.faction_keywords) if excluded else None
-        )
-        if barred:
-            message = codes.MSG_FACTION_EXCLUDED.format(
-                unit=unit.name, keywords=", ".join(sorted(barred))
-            )
-            yield codes.violation(codes.FACTION_KEYWORD, message, (unit.id,))
-        elif faction not in sheet.faction_keywords and faction not in sheet.keywords:
-            for index, allowance in enumerate(army.allies):
-                keyword = allowance.keyword
-                if keyword in sheet.faction_keywords or keyword in sheet.keywords:
-                    allied.setdefault(index, []).append(unit)
-                    break
-            else:
-                message = codes.MSG_FACTION_MISSING.format(unit=unit.name, keyword=faction)
-                yield codes.violation(codes.FACTION_KEYWORD, message, (unit.id,))
-    for index, members in allied.items():
-        allowance = army.allies[index]
+        refusal, _ = faction_standing(army, unit.datasheet)
+        if refusal:
+            yield codes.violation(codes.FACTION_KEYWORD, refusal, (unit.id,))
+    for allowance, members in allied_units(ctx).items():
         used = sum(ctx.points[unit.id] for unit in members)
         if allowance.points_cap is not None and used > allowance.points_cap:
             message = codes.MSG_ALLY_CAP.format(

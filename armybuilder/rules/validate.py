@@ -7,6 +7,7 @@ from types import MappingProxyType
 from armybuilder.rules import codes, formations, muster, reserves, transport
 from armybuilder.rules.context import EPIC_HERO, Context
 from armybuilder.rules.model import (
+    Allowance,
     Army,
     Datasheet,
     Declaration,
@@ -100,6 +101,13 @@ def enhancement_problems(
     return tuple(muster.bearer_problems(unit, enhancement, detachment))
 
 
+def allied_points(army: Army) -> dict[Allowance, int]:
+    """Return the points each allowance of the army spends on allied units (0 for unused)."""
+    return muster.allied_points(army)
+
+
+datasheet_refusal = muster.datasheet_refusal
+faction_standing = muster.faction_standing
 enhancement_refusal = muster.enhancement_refusal
 can_be_warlord = muster.can_be_warlord
 leader_refusal = formations.leader_refusal

@@ -45,6 +45,10 @@ class Profile:
         """Return the most TITANIC CHARACTER units allowed, or None for no limit."""
         return None
 
+    def legends_allowed(self) -> bool:
+        """Tell whether Warhammer Legends datasheets belong in this profile's lists."""
+        return True
+
     def reserves_deadline_round(self) -> int | None:
         """Return the round after which unarrived reserves are destroyed; None: end of battle."""
         return None

@@ -35,6 +35,10 @@ class Matched10(Profile):
     def titanic_character_limit(self, battle_size: BattleSize) -> int | None:
         return 1 if battle_size is BattleSize.INCURSION else None
 
+    def legends_allowed(self) -> bool:
+        # Legends datasheets are not for matched play (RULES.md LEGENDS).
+        return False
+
     def reserves_deadline_round(self) -> int | None:
         return 3
 
