@@ -16,12 +16,20 @@ from django.utils.safestring import SafeString, mark_safe
 from armybuilder import rules
 from armybuilder.catalogue.freshness import catalogue_version
 from armybuilder.catalogue.models import (
+    AllyRule,
     Datasheet,
     Enhancement,
     PointsRelease,
     UnitPrice,
 )
 from armybuilder.rules import model as core
+from armybuilder.rules.context import (
+    BATTLELINE,
+    CHARACTER,
+    DEDICATED_TRANSPORT,
+    EPIC_HERO,
+    FORTIFICATION,
+)
 from rosters import services
 from rosters.models import Roster, RosterUnit
 
@@ -48,6 +56,15 @@ class UnitRow:
     def flagged(self) -> bool:
         return bool(self.codes)
 
+    @property
+    def refusals(self) -> list[EnhancementChoice]:
+        """The enhancements this character cannot take, each with the core's reason."""
+        return [
+            choice
+            for choice in self.enhancements
+            if choice.problem and choice.enhancement.pk != self.unit.enhancement_id
+        ]
+
 
 @dataclass(frozen=True)
 class PickerSheet:
@@ -72,14 +89,67 @@ class PickerEntry:
     def full(self) -> bool:
         return self.count >= self.limit
 
+    @property
+    def epic_hero(self) -> bool:
+        return self.sheet.facts.has(EPIC_HERO)
+
+
+@dataclass
+class PickerGroup:
+    """One heading of the picker: a battlefield role, one allied rule, or Legends."""
+
+    key: str
+    title: str
+    entries: list[PickerEntry] = field(default_factory=list)
+    # For allies: the allied rule and what it allows, e.g. "0 / 500 pts".
+    note: str = ""
+    allied: bool = False
+    # Shown open (a <details> element) unless the player has to ask for it.
+    open: bool = True
+
+    @property
+    def html(self) -> SafeString:
+        return picker_html(self.entries)
+
+
+# The app's order of roles; a datasheet goes in the first whose test it passes.
+ROLE_GROUPS = (
+    ("characters", "Characters"),
+    ("battleline", "Battleline"),
+    ("transports", "Dedicated Transports"),
+    ("other", "Other datasheets"),
+    ("fortifications", "Fortifications"),
+)
+LEGENDS_GROUP = "legends"
+LEGENDS_TITLE = "Warhammer Legends"
+LEGENDS_NOTE_ALLOWED = "Allowed under this roster's rules."
+LEGENDS_NOTE_REFUSED = "Not for matched play: open to see them anyway."
+ALLY_NOTE_CAP = "Allied rule: up to {cap} pts of {label} units; {used} / {cap} pts used."
+ALLY_NOTE_NO_CAP = "Allied rule: {label} units join the army; {used} pts used so far."
+
+
+def _role(facts: core.Datasheet, detachment: core.Detachment | None) -> str:
+    """The picker heading a datasheet sits under; a label, not a rule."""
+    if facts.has(CHARACTER):
+        return "characters"
+    if facts.has(BATTLELINE) or (detachment is not None and facts.name in detachment.battleline):
+        return "battleline"
+    if facts.has(DEDICATED_TRANSPORT):
+        return "transports"
+    if facts.has(FORTIFICATION):
+        return "fortifications"
+    return "other"
+
 
 _PICKER_ITEM = (
-    '<li data-search="{}" data-name="{}"><button type="submit" name="datasheet" value="{}" '
-    'aria-label="Add {}">Add</button> <strong>{}</strong> <span class="count{}" '
+    '<li data-search="{}" data-name="{}"{}><button type="submit" name="datasheet" value="{}" '
+    'aria-label="Add {}">Add</button> <strong>{}</strong>{} <span class="count{}" '
     'title="In this roster / allowed">{} / {}</span><span class="brackets">{}</span>'
-    '<span class="keywords">{}</span>{}</li>'
+    '<span class="keywords">{}</span></li>'
 )
-_LEGENDS = mark_safe('<span class="legends">Legends</span>')
+_EPIC = mark_safe(' <span class="tag epic">Epic Hero</span>')
+_LEGENDS = mark_safe(' <span class="tag legends">Legends</span>')
+_LEGENDS_CLASS = mark_safe(' class="legends"')
 
 
 def picker_html(entries: list[PickerEntry]) -> SafeString:
@@ -91,15 +161,17 @@ def picker_html(entries: list[PickerEntry]) -> SafeString:
             (
                 e.sheet.search_text,
                 e.sheet.name,
+                _LEGENDS_CLASS if e.sheet.legends else "",
                 e.sheet.pk,
                 e.sheet.name,
                 e.sheet.name,
+                mark_safe(_EPIC if e.epic_hero else "")
+                + mark_safe(_LEGENDS if e.sheet.legends else ""),
                 " full" if e.full else "",
                 e.count,
                 e.limit,
                 e.brackets_text,
                 e.sheet.keywords_text,
-                _LEGENDS if e.sheet.legends else "",
             )
             for e in entries
         ),
@@ -112,13 +184,13 @@ class BuilderPage:
     army: core.Army
     result: core.Result
     rows: list[UnitRow]
-    picker: list[PickerEntry]
+    picker: list[PickerGroup]
     warlord_candidates: list[RosterUnit]
     newer_release: PointsRelease | None
 
     @property
-    def picker_html(self) -> SafeString:
-        return picker_html(self.picker)
+    def picker_size(self) -> int:
+        return sum(len(group.entries) for group in self.picker)
 
     @property
     def warlord(self) -> RosterUnit | None:
@@ -247,7 +319,8 @@ def _picker_sheets(faction_id: int) -> list[PickerSheet]:
     return found
 
 
-def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[PickerEntry]:
+def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[PickerGroup]:
+    """Group what the army may add, as the app does; the rules core says what it may add."""
     brackets: dict[int, list[str]] = defaultdict(list)
     for datasheet_id, models, points in (
         UnitPrice.objects.filter(
@@ -258,14 +331,51 @@ def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[Pic
     ):
         brackets[datasheet_id].append(f"{models}: {points} pts")
     counts = Counter(u.datasheet.name for u in army.units)
-    # A datasheet the release does not price cannot be added, so it is not offered.
-    return [
-        PickerEntry(
+    roles = {key: PickerGroup(key, title) for key, title in ROLE_GROUPS}
+    labels = _ally_labels(roster)
+    spent = rules.allied_points(army)
+    allies: dict[core.Allowance, PickerGroup] = {}
+    for allowance in army.allies:
+        label = labels.get(allowance.keyword) or allowance.keyword.title()
+        template = ALLY_NOTE_NO_CAP if allowance.points_cap is None else ALLY_NOTE_CAP
+        note = template.format(label=label, cap=allowance.points_cap, used=spent[allowance])
+        allies.setdefault(
+            allowance, PickerGroup(f"ally-{allowance.keyword}", label, note=note, allied=True)
+        )
+    legends_allowed = profile.legends_allowed()
+    legends = PickerGroup(
+        LEGENDS_GROUP,
+        LEGENDS_TITLE,
+        note=LEGENDS_NOTE_ALLOWED if legends_allowed else LEGENDS_NOTE_REFUSED,
+        open=legends_allowed,
+    )
+    for sheet in _picker_sheets(roster.faction_id):
+        # A datasheet the release does not price cannot be added, so it is not offered.
+        if sheet.pk not in brackets:
+            continue
+        facts = sheet.facts
+        # Whatever the core would flag however the unit is built is not offered at all.
+        if rules.datasheet_refusal(army, facts):
+            continue
+        entry = PickerEntry(
             sheet=sheet,
             brackets_text=" · ".join(brackets[sheet.pk]),
             count=counts[sheet.name],
-            limit=rules.datasheet_limit(army, sheet.facts, profile),
+            limit=rules.datasheet_limit(army, facts, profile),
         )
-        for sheet in _picker_sheets(roster.faction_id)
-        if sheet.pk in brackets
-    ]
+        _, allowance = rules.faction_standing(army, facts)
+        if sheet.legends:
+            legends.entries.append(entry)
+        elif allowance is not None:
+            allies[allowance].entries.append(entry)
+        else:
+            roles[_role(facts, army.detachment)].entries.append(entry)
+    groups = [*roles.values(), *allies.values(), legends]
+    return [group for group in groups if group.entries]
+
+
+def _ally_labels(roster: Roster) -> dict[str, str]:
+    chain = services.faction_chain(roster.faction)
+    return dict(
+        AllyRule.objects.filter(faction__in=chain).exclude(label="").values_list("keyword", "label")
+    )
