@@ -322,6 +322,7 @@ def _picker_sheets(faction_id: int) -> list[PickerSheet]:
 def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[PickerGroup]:
     """Group what the army may add, as the app does; the rules core says what it may add."""
     brackets: dict[int, list[str]] = defaultdict(list)
+    cheapest: dict[int, int] = {}
     for datasheet_id, models, points in (
         UnitPrice.objects.filter(
             release_id=roster.release_id, datasheet__available_to=roster.faction_id
@@ -330,6 +331,7 @@ def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[Pic
         .values_list("datasheet_id", "models_count", "points")
     ):
         brackets[datasheet_id].append(f"{models}: {points} pts")
+        cheapest[datasheet_id] = min(points, cheapest.get(datasheet_id, points))
     counts = Counter(u.datasheet.name for u in army.units)
     roles = {key: PickerGroup(key, title) for key, title in ROLE_GROUPS}
     labels = _ally_labels(roster)
@@ -357,13 +359,18 @@ def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[Pic
         # Whatever the core would flag however the unit is built is not offered at all.
         if rules.datasheet_refusal(army, facts):
             continue
+        _, allowance = rules.faction_standing(army, facts)
+        # An ally whose cheapest unit would already break its allowance's cap is not offered.
+        if allowance is not None and rules.ally_cap_refusal(
+            allowance, spent[allowance] + cheapest[sheet.pk], sheet.name
+        ):
+            continue
         entry = PickerEntry(
             sheet=sheet,
             brackets_text=" · ".join(brackets[sheet.pk]),
             count=counts[sheet.name],
             limit=rules.datasheet_limit(army, facts, profile),
         )
-        _, allowance = rules.faction_standing(army, facts)
         if sheet.legends:
             legends.entries.append(entry)
         elif allowance is not None:

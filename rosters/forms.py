@@ -49,9 +49,7 @@ class RosterCreateForm(forms.Form):
         queryset=Detachment.objects.select_related("faction"), required=True
     )
     battle_size = forms.ChoiceField(choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE)
-    profile = forms.ChoiceField(
-        label="Rules", choices=profile_choices, initial=Profile.CORE_10
-    )
+    profile = forms.ChoiceField(label="Rules", choices=profile_choices, initial=Profile.CORE_10)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

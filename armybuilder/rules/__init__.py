@@ -29,6 +29,7 @@ Entry points::
     datasheet_refusal(army, sheet) -> str;  faction_standing(army, sheet)
         (what the builder's picker offers, and under which allowance)
     allied_points(army) -> {Allowance: points}              (the picker's ally caps)
+    ally_cap_refusal(allowance, used, units) -> str         (an ally that could only break it)
     enhancement_problems(unit, enhancement, detachment)   (why an enhancement cannot go)
     enhancement_refusal(unit) -> str;  can_be_warlord(unit) -> bool
     leader_refusal(leader, bodyguard);  leader_slots(bodyguard, leaders)
@@ -63,6 +64,7 @@ from armybuilder.rules.model import (
 from armybuilder.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, get_profile
 from armybuilder.rules.validate import (
     allied_points,
+    ally_cap_refusal,
     can_be_warlord,
     can_carry,
     can_deep_strike,
@@ -92,6 +94,7 @@ __all__ = [
     "Severity",
     "Violation",
     "allied_points",
+    "ally_cap_refusal",
     "can_be_warlord",
     "can_carry",
     "can_deep_strike",

@@ -117,14 +117,21 @@ def check_faction_keyword(ctx: Context) -> Iterator[Violation]:
             yield codes.violation(codes.FACTION_KEYWORD, refusal, (unit.id,))
     for allowance, members in allied_units(ctx).items():
         used = sum(ctx.points[unit.id] for unit in members)
-        if allowance.points_cap is not None and used > allowance.points_cap:
-            message = codes.MSG_ALLY_CAP.format(
-                keyword=allowance.keyword,
-                units=codes.names(members),
-                used=used,
-                cap=allowance.points_cap,
-            )
+        message = ally_cap_refusal(allowance, used, codes.names(members))
+        if message:
             yield codes.violation(codes.FACTION_KEYWORD, message, (u.id for u in members))
+
+
+def ally_cap_refusal(allowance: Allowance, used: int, units: str) -> str:
+    """Say why allied units costing used points break the allowance's cap, or return ''.
+
+    The builder asks with what the allies already spend plus a new unit's cheapest price,
+    to leave out a datasheet that could only break the cap.
+    """
+    cap = allowance.points_cap
+    if cap is None or used <= cap:
+        return ""
+    return codes.MSG_ALLY_CAP.format(keyword=allowance.keyword, units=units, used=used, cap=cap)
 
 
 def check_detachment_required(ctx: Context) -> Iterator[Violation]:

@@ -106,6 +106,7 @@ def allied_points(army: Army) -> dict[Allowance, int]:
     return muster.allied_points(army)
 
 
+ally_cap_refusal = muster.ally_cap_refusal
 datasheet_refusal = muster.datasheet_refusal
 faction_standing = muster.faction_standing
 enhancement_refusal = muster.enhancement_refusal

@@ -138,3 +138,17 @@ def test_allied_points_lists_every_allowance_with_what_it_spends() -> None:
 )
 def test_legends_allowed_per_profile(profile: str, allowed: bool) -> None:
     assert get_profile(profile).legends_allowed() is allowed
+
+
+@pytest.mark.parametrize(
+    ("used", "refused"),
+    [
+        pytest.param(110, False, id="FACTION_KEYWORD: allies at exactly their 110 pts cap"),
+        pytest.param(111, True, id="FACTION_KEYWORD: one point over the cap"),
+    ],
+)
+def test_ally_cap_refusal_is_the_cap_check_itself(used: int, refused: bool) -> None:
+    from armybuilder.rules import ally_cap_refusal
+
+    assert bool(ally_cap_refusal(AGENTS_ALLOWED[0], used, "Inquisitor")) is refused
+    assert ally_cap_refusal(Allowance(AGENTS), 10_000, "Inquisitor") == ""
