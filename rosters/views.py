@@ -77,7 +77,10 @@ def roster_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def roster_create(request: HttpRequest) -> HttpResponse:
     """Create a roster: faction, detachment, battle size and profile."""
-    form = RosterCreateForm(request.POST or None)
+    # The home page links each faction here as ?faction=<id>, to start a roster of it.
+    chosen = Faction.objects.filter(pk=_int_or_none(request.GET.get("faction"))).first()
+    initial = {"faction": chosen.pk} if chosen is not None else {}
+    form = RosterCreateForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         roster = services.roster_create(
@@ -91,8 +94,14 @@ def roster_create(request: HttpRequest) -> HttpResponse:
         messages.success(request, MSG_CREATED.format(name=roster.name))
         return redirect("rosters:roster", pk=roster.pk)
     detachments = Detachment.objects.select_related("faction").order_by("faction__name", "name")
+    if chosen is not None and request.method != "POST":
+        detachments = detachments.filter(faction__in=services.faction_chain(chosen))
     context = {"form": form, "detachments": detachments, "faction_groups": faction_choices()}
     return render(request, "rosters/roster_create.html", context)
+
+
+def _int_or_none(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None
 
 
 @login_required

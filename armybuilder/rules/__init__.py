@@ -34,6 +34,7 @@ Entry points::
     enhancement_refusal(unit) -> str;  can_be_warlord(unit) -> bool
     leader_refusal(leader, bodyguard);  leader_slots(bodyguard, leaders)
     can_carry(transport, members);  can_deep_strike(members);  may_start_in_reserves(unit)
+    deep_strike_refusal(members) -> str                      (why Deep Strike is not offered)
         (what the declaration wizard offers)
     get_profile(name) -> Profile;  PROFILES: name -> Profile
 
@@ -70,6 +71,7 @@ from armybuilder.rules.validate import (
     can_deep_strike,
     datasheet_limit,
     datasheet_refusal,
+    deep_strike_refusal,
     enhancement_problems,
     enhancement_refusal,
     faction_standing,
@@ -101,6 +103,7 @@ __all__ = [
     "codes",
     "datasheet_limit",
     "datasheet_refusal",
+    "deep_strike_refusal",
     "enhancement_problems",
     "enhancement_refusal",
     "faction_standing",

@@ -114,5 +114,6 @@ can_be_warlord = muster.can_be_warlord
 leader_refusal = formations.leader_refusal
 leader_slots = formations.leader_slots
 can_deep_strike = formations.can_deep_strike
+deep_strike_refusal = formations.deep_strike_refusal
 may_start_in_reserves = formations.may_start_in_reserves
 can_carry = transport.can_carry
