@@ -19,6 +19,7 @@ from armybuilder.catalogue.models import (
     AllyRule,
     Datasheet,
     Enhancement,
+    Faction,
     PointsRelease,
     UnitPrice,
 )
@@ -289,31 +290,48 @@ def _detachment_enhancements(
     return found
 
 
-_picker_cache: dict[tuple[object, ...], list[PickerSheet]] = {}
+@dataclass(frozen=True)
+class PickerCatalogue:
+    """What the picker reads of one faction's catalogue: its datasheets and ally labels."""
+
+    sheets: list[PickerSheet]
+    # Allied rule keyword -> the catalogue's label for it, e.g. "Imperial Knights".
+    ally_labels: dict[str, str]
 
 
-def _picker_sheets(faction_id: int) -> list[PickerSheet]:
+_picker_cache: dict[tuple[object, ...], PickerCatalogue] = {}
+
+
+def _picker_catalogue(faction: Faction) -> PickerCatalogue:
     # The catalogue changes by admin action only; its version query is cheaper than
     # reading and converting two hundred datasheets on every page view.
-    key = (faction_id, catalogue_version())
+    key = (faction.pk, catalogue_version())
     found = _picker_cache.get(key)
     if found is None:
         sheets = (
-            Datasheet.objects.filter(available_to=faction_id)
+            Datasheet.objects.filter(available_to=faction.pk)
             .order_by("name")
             .prefetch_related("transport_pools", "leads")
         )
-        found = [
-            PickerSheet(
-                pk=sheet.pk,
-                name=sheet.name,
-                search_text=" ".join([sheet.name, *sheet.keywords]).casefold(),
-                keywords_text=", ".join(sheet.keywords),
-                legends=sheet.legends,
-                facts=services.datasheet_to_core(datasheet=sheet, brackets=()),
-            )
-            for sheet in sheets
-        ]
+        labels = dict(
+            AllyRule.objects.filter(faction__in=services.faction_chain(faction))
+            .exclude(label="")
+            .values_list("keyword", "label")
+        )
+        found = PickerCatalogue(
+            sheets=[
+                PickerSheet(
+                    pk=sheet.pk,
+                    name=sheet.name,
+                    search_text=" ".join([sheet.name, *sheet.keywords]).casefold(),
+                    keywords_text=", ".join(sheet.keywords),
+                    legends=sheet.legends,
+                    facts=services.datasheet_to_core(datasheet=sheet, brackets=()),
+                )
+                for sheet in sheets
+            ],
+            ally_labels=labels,
+        )
         _picker_cache.clear()
         _picker_cache[key] = found
     return found
@@ -334,7 +352,8 @@ def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[Pic
         cheapest[datasheet_id] = min(points, cheapest.get(datasheet_id, points))
     counts = Counter(u.datasheet.name for u in army.units)
     roles = {key: PickerGroup(key, title) for key, title in ROLE_GROUPS}
-    labels = _ally_labels(roster)
+    catalogue = _picker_catalogue(roster.faction)
+    labels = catalogue.ally_labels
     spent = rules.allied_points(army)
     allies: dict[core.Allowance, PickerGroup] = {}
     for allowance in army.allies:
@@ -351,7 +370,7 @@ def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[Pic
         note=LEGENDS_NOTE_ALLOWED if legends_allowed else LEGENDS_NOTE_REFUSED,
         open=legends_allowed,
     )
-    for sheet in _picker_sheets(roster.faction_id):
+    for sheet in catalogue.sheets:
         # A datasheet the release does not price cannot be added, so it is not offered.
         if sheet.pk not in brackets:
             continue
@@ -379,10 +398,3 @@ def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[Pic
             roles[_role(facts, army.detachment)].entries.append(entry)
     groups = [*roles.values(), *allies.values(), legends]
     return [group for group in groups if group.entries]
-
-
-def _ally_labels(roster: Roster) -> dict[str, str]:
-    chain = services.faction_chain(roster.faction)
-    return dict(
-        AllyRule.objects.filter(faction__in=chain).exclude(label="").values_list("keyword", "label")
-    )
