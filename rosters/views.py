@@ -11,6 +11,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_GET, require_POST
 
 from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction, PointsRelease
@@ -36,6 +37,13 @@ def home(request: HttpRequest) -> HttpResponse:
     factions = Faction.objects.filter(parent__isnull=True).prefetch_related("children")
     release = PointsRelease.objects.filter(is_current=True).first()
     return render(request, "rosters/home.html", {"factions": factions, "release": release})
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Send /favicon.ico (asked for by pages without an icon link) to the static icon."""
+    # Resolved per request: the production manifest exists only after collectstatic.
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 def signup(request: HttpRequest) -> HttpResponse:
