@@ -50,6 +50,11 @@ PIECES = [
     "Enhancements",
     "Strike Force",
     "Battle size",
+    "Force de Frappe",
+    "+ ARMY MAIN FACTION - ",
+    "+ ENHANCEMENT : ",
+    " + ",
+    "PERSONNAGES",
     "10x ",
     "Unit",
     "\n",
@@ -88,6 +93,13 @@ ADVERSARIAL = {
     "count-digits": stretched("", "9", "x Unit (10 pts)"),
     "label-digits": stretched("Char", "1", ": Unit (10 pts)"),
     "bullets": stretched("Unit (10 pts)\n", "• ", "x"),
+    "field-dash-key-spaces": stretched("+ ARMY MAIN FACTION", " ", "- x"),
+    "enhancement-plus-parts": stretched("+ FACTION KEYWORD: A\n+ ENHANCEMENT : A ", "(B) + ", "x"),
+    "enhancement-bare-parens": stretched("+ FACTION KEYWORD: A\n+ ENHANCEMENT : A (", " ", ")"),
+    "enhancement-open-parens": stretched("+ FACTION KEYWORD: A\n+ ENHANCEMENT : A ", "(", ")"),
+    "inline-unit-items": stretched("+ FACTION KEYWORD: A\nChar1: 1x Unit (10 pts) ", "a, ", "x"),
+    "french-battle-size": stretched("Force de Frappe", " ", "x"),
+    "french-enhancement": stretched("Unit (10 pts)\n  • Amélioration: a", " ", "(+1 pts"),
 }
 
 

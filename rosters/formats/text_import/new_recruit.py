@@ -20,15 +20,23 @@ WTC_COMPACT = "nr_wtc_compact"
 GW_STYLE = "nr_gw"
 MARKDOWN = "nr_text"
 SHORT = "nr_short"
+# The WTC export of 2025-26: "+ WARLORD : Char1 : Tallyman", enhancements as
+# "Name (Bearer) + Name (Bearer)", wargear after the points without a colon.
+WTC_2025 = "nr_wtc_2025"
+# An older WTC export whose header reads "+ KEY - value": "+ ARMY MAIN FACTION - Necrons".
+WTC_DASH = "nr_wtc_dash"
 
-# The key keeps any spaces before the colon (callers strip it): a lazy key followed by
-# \s* would try every split of a long run of spaces.
-_FIELD = re.compile(r"^\+\s*+(?P<key>[A-Za-z][A-Za-z ]*+):\s*+(?P<value>.*)$")
+# The key keeps any spaces before the separator (callers strip it): a lazy key followed by
+# \s* would try every split of a long run of spaces. Older exports separate with " - ".
+_FIELD = re.compile(r"^\+\s*+(?P<key>[A-Za-z][A-Za-z ]*+)(?P<sep>[:-])\s*+(?P<value>.*)$")
+# "Name (on Char1: Bearer)", and the 2025-26 export's "Name (Char1 : Bearer)" or "Name (Bearer)".
 _TARGET = re.compile(
-    r"^(?P<name>.*?\S)\s*+\(\s*+on\s++(?:(?P<label>[A-Za-z]{3,5}\d{1,3})\s*+:\s*+)?"
+    r"^(?P<name>.*?\S)\s*+\(\s*+(?:on\s++)?(?:(?P<label>[A-Za-z]{3,5}\d{1,3})\s*+:\s*+)?"
     r"(?P<target>.*\S)\s*+\)\s*+$",
     re.IGNORECASE,
 )
+_FACTION_KEYS = frozenset({"FACTION KEYWORD", "ARMY MAIN FACTION", "ARMY FACTION", "FACTION"})
+_SUBFACTION_KEYS = frozenset({"ARMY SUB FACTION", "SUB FACTION"})
 _LABELLED = re.compile(r"^(?:(?P<label>[A-Za-z]{3,5}\d{1,3})\s*+:\s*+)?(?P<name>.+)$")
 _MD_TITLE = re.compile(
     r"^(?P<head>.*?\S)\s*+-?\s*+\[\s*+(?P<points>\d[\d,.]{0,8}+)\s*+pts?\s*+\]$", re.I
@@ -47,7 +55,13 @@ class _Named:
 
 
 def looks_like_wtc(lines: list[tuple[int, str]]) -> bool:
-    return any(re.match(r"^\+\s*faction keyword\s*:", line, re.I) for _, line in lines)
+    """Tell the WTC family by a "+ FACTION KEYWORD:" or "+ ARMY MAIN FACTION -" header line."""
+    for _, line in lines:
+        if line.lstrip().startswith("+"):
+            field = _FIELD.match(clean(line))
+            if field is not None and " ".join(field["key"].upper().split()) in _FACTION_KEYS:
+                return True
+    return False
 
 
 def looks_like_markdown(lines: list[tuple[int, str]]) -> bool:
@@ -62,6 +76,8 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
     warlord: _Named | None = None
     enhancements: list[_Named] = []
     key = ""
+    dashed = spaced_keys = False
+    subfaction: tuple[int, str] | None = None
     header = (
         lines[start + 1 : end]
         if end >= 0
@@ -71,14 +87,18 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
         text = clean(raw)
         field = _FIELD.match(text)
         if field is not None:
-            key, value = field["key"].strip().upper(), field["value"].strip()
+            key, value = " ".join(field["key"].upper().split()), field["value"].strip()
+            dashed = dashed or field["sep"] == "-"
+            spaced_keys = spaced_keys or field["key"].endswith(" ")
         elif text.startswith("&") and key.startswith("ENHANCEMENT"):
             value = text[1:].strip()
         else:
             continue
-        if key == "FACTION KEYWORD":
+        if key in _FACTION_KEYS:
             parsed.faction, parsed.faction_line = value, number
-        elif key == "DETACHMENT":
+        elif key in _SUBFACTION_KEYS and value:
+            subfaction = (number, value)
+        elif key in ("DETACHMENT", "DETACHMENT RULE", "ARMY DETACHMENT"):
             parsed.detachment, parsed.detachment_line = value, number
         elif key == "TOTAL ARMY POINTS":
             parsed.stated_points = parse_points(value) if re.search(r"\d", value) else None
@@ -87,22 +107,35 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
             assert labelled is not None
             warlord = _Named(number, "", labelled["name"].strip(), labelled["label"] or "")
         elif key.startswith("ENHANCEMENT") and value:
-            # Only a value ending in ")" can match: the check keeps the greedy target from
-            # rescanning the line once per "(on".
-            target = _TARGET.match(value) if value.endswith(")") else None
-            if target is None:
-                parsed.unplaced.append(Unplaced(number, value, "names no unit for the enhancement"))
-            else:
-                enhancements.append(
-                    _Named(number, target["name"], target["target"], target["label"] or "")
-                )
-    reader = BodyReader(parsed)
+            # The 2025-26 export joins several on one line: "A (Bearer) + B (Bearer)".
+            for part in value.split(" + "):
+                part = part.strip()
+                # Only a value ending in ")" can match: the check keeps the greedy target
+                # from rescanning the line once per "(".
+                target = _TARGET.match(part) if part.endswith(")") else None
+                if target is None:
+                    reason = "names no unit for the enhancement"
+                    parsed.unplaced.append(Unplaced(number, part, reason))
+                else:
+                    enhancements.append(
+                        _Named(number, target["name"], target["target"], target["label"] or "")
+                    )
+    if subfaction is not None:
+        # "Space Marines" and "Space Wolves": the resolver takes the most specific part.
+        main = parsed.faction
+        parsed.faction = f"{main} - {subfaction[1]}" if main else subfaction[1]
+        parsed.faction_line = parsed.faction_line or subfaction[0]
+    reader = BodyReader(parsed, inline_items=True)
     for number, raw in lines[end + 1 :] if end >= 0 else lines:
         if not raw.strip().startswith(("+", "&")) or unit_header(clean(raw)):
             reader.feed(number, raw)
     reader.close()
     numbered = [u for u in parsed.units if u.label]
-    if numbered:
+    if dashed:
+        parsed.format = WTC_DASH
+    elif spaced_keys or reader.read_inline:
+        parsed.format = WTC_2025
+    elif numbered:
         parsed.format = WTC_COMPACT if any(u.items for u in numbered) else WTC
     _place_header(parsed, warlord, enhancements)
     return parsed
