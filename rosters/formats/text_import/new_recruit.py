@@ -46,6 +46,12 @@ _MD_CONFIG = re.compile(r"^##\s*configuration\b", re.IGNORECASE)
 _MD_DETACHMENT = re.compile(r"^detachment\s*:\s*(?P<name>.+)$", re.IGNORECASE)
 
 
+# A list takes a handful of enhancements; placing each scans the units, so a header naming
+# thousands (hostile text) would take quadratic time. Those past this are reported instead.
+MAX_HEADER_ENHANCEMENTS = 24
+TOO_MANY_ENHANCEMENTS = "more enhancements than any list takes; not placed"
+
+
 @dataclass(frozen=True)
 class _Named:
     line: int
@@ -147,20 +153,32 @@ def _place_header(parsed: ParsedList, warlord: _Named | None, enhancements: list
     The CharN numbers in the header often disagree with the body, so a number only breaks
     a tie between units of the same name.
     """
-    for enh in enhancements:
-        wanted = normalise(enh.name)
-        if any(u.enhancement and normalise(u.enhancement) == wanted for u in parsed.units):
+    # Looked up by name once, not once per enhancement: a header may name thousands.
+    names = [(normalise(u.name), u) for u in parsed.units]
+    by_name: dict[str, list[ParsedUnit]] = {}
+    for norm, unit in names:
+        by_name.setdefault(norm, []).append(unit)
+    taken = {normalise(u.enhancement) for u in parsed.units if u.enhancement}
+    for count, enh in enumerate(enhancements):
+        if count >= MAX_HEADER_ENHANCEMENTS:
+            text = f"{enh.name} (on {enh.target})"
+            parsed.unplaced.append(Unplaced(enh.line, text, TOO_MANY_ENHANCEMENTS))
             continue
-        free = [u for u in _named(parsed.units, enh.target) if u.enhancement is None]
+        wanted = normalise(enh.name)
+        if wanted in taken:
+            continue
+        named = _named(names, by_name, enh.target)
+        free = [u for u in named if u.enhancement is None]
         chosen = next((u for u in free if u.label == enh.label), free[0] if free else None)
         if chosen is None:
             text = f"{enh.name} (on {enh.target})"
             parsed.unplaced.append(Unplaced(enh.line, text, "names no unit in the list"))
             continue
         chosen.enhancement, chosen.enhancement_line = enh.name, enh.line
+        taken.add(wanted)
         chosen.items = [i for i in chosen.items if normalise(i) != wanted]
     if warlord is not None and not any(u.warlord for u in parsed.units):
-        named = _named(parsed.units, warlord.target)
+        named = _named(names, by_name, warlord.target)
         chosen = next((u for u in named if u.label == warlord.label), named[0] if named else None)
         if chosen is None:
             parsed.unplaced.append(
@@ -170,16 +188,15 @@ def _place_header(parsed: ParsedList, warlord: _Named | None, enhancements: list
             chosen.warlord = True
 
 
-def _named(units: list[ParsedUnit], name: str) -> list[ParsedUnit]:
+def _named(
+    names: list[tuple[str, ParsedUnit]], by_name: dict[str, list[ParsedUnit]], name: str
+) -> list[ParsedUnit]:
+    """Return the units a header names: by exact name, else by a name one starts with."""
     wanted = normalise(name)
-    exact = [u for u in units if normalise(u.name) == wanted]
+    exact = by_name.get(wanted)
     if exact:
         return exact
-    return [
-        u
-        for u in units
-        if normalise(u.name).startswith(wanted) or wanted.startswith(normalise(u.name))
-    ]
+    return [u for norm, u in names if norm.startswith(wanted) or wanted.startswith(norm)]
 
 
 def parse_markdown(lines: list[tuple[int, str]]) -> ParsedList:
