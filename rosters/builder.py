@@ -16,12 +16,21 @@ from django.utils.safestring import SafeString, mark_safe
 from armybuilder import rules
 from armybuilder.catalogue.freshness import catalogue_version
 from armybuilder.catalogue.models import (
+    AllyRule,
     Datasheet,
     Enhancement,
+    Faction,
     PointsRelease,
     UnitPrice,
 )
 from armybuilder.rules import model as core
+from armybuilder.rules.context import (
+    BATTLELINE,
+    CHARACTER,
+    DEDICATED_TRANSPORT,
+    EPIC_HERO,
+    FORTIFICATION,
+)
 from rosters import services
 from rosters.models import Roster, RosterUnit
 
@@ -48,6 +57,15 @@ class UnitRow:
     def flagged(self) -> bool:
         return bool(self.codes)
 
+    @property
+    def refusals(self) -> list[EnhancementChoice]:
+        """The enhancements this character cannot take, each with the core's reason."""
+        return [
+            choice
+            for choice in self.enhancements
+            if choice.problem and choice.enhancement.pk != self.unit.enhancement_id
+        ]
+
 
 @dataclass(frozen=True)
 class PickerSheet:
@@ -72,14 +90,67 @@ class PickerEntry:
     def full(self) -> bool:
         return self.count >= self.limit
 
+    @property
+    def epic_hero(self) -> bool:
+        return self.sheet.facts.has(EPIC_HERO)
+
+
+@dataclass
+class PickerGroup:
+    """One heading of the picker: a battlefield role, one allied rule, or Legends."""
+
+    key: str
+    title: str
+    entries: list[PickerEntry] = field(default_factory=list)
+    # For allies: the allied rule and what it allows, e.g. "0 / 500 pts".
+    note: str = ""
+    allied: bool = False
+    # Shown open (a <details> element) unless the player has to ask for it.
+    open: bool = True
+
+    @property
+    def html(self) -> SafeString:
+        return picker_html(self.entries)
+
+
+# The app's order of roles; a datasheet goes in the first whose test it passes.
+ROLE_GROUPS = (
+    ("characters", "Characters"),
+    ("battleline", "Battleline"),
+    ("transports", "Dedicated Transports"),
+    ("other", "Other datasheets"),
+    ("fortifications", "Fortifications"),
+)
+LEGENDS_GROUP = "legends"
+LEGENDS_TITLE = "Warhammer Legends"
+LEGENDS_NOTE_ALLOWED = "Allowed under this roster's rules."
+LEGENDS_NOTE_REFUSED = "Not for matched play: open to see them anyway."
+ALLY_NOTE_CAP = "Allied rule: up to {cap} pts of {label} units; {used} / {cap} pts used."
+ALLY_NOTE_NO_CAP = "Allied rule: {label} units join the army; {used} pts used so far."
+
+
+def _role(facts: core.Datasheet, detachment: core.Detachment | None) -> str:
+    """The picker heading a datasheet sits under; a label, not a rule."""
+    if facts.has(CHARACTER):
+        return "characters"
+    if facts.has(BATTLELINE) or (detachment is not None and facts.name in detachment.battleline):
+        return "battleline"
+    if facts.has(DEDICATED_TRANSPORT):
+        return "transports"
+    if facts.has(FORTIFICATION):
+        return "fortifications"
+    return "other"
+
 
 _PICKER_ITEM = (
-    '<li data-search="{}" data-name="{}"><button type="submit" name="datasheet" value="{}" '
-    'aria-label="Add {}">Add</button> <strong>{}</strong> <span class="count{}" '
+    '<li data-search="{}" data-name="{}"{}><button type="submit" name="datasheet" value="{}" '
+    'aria-label="Add {}">Add</button> <strong>{}</strong>{} <span class="count{}" '
     'title="In this roster / allowed">{} / {}</span><span class="brackets">{}</span>'
-    '<span class="keywords">{}</span>{}</li>'
+    '<span class="keywords">{}</span></li>'
 )
-_LEGENDS = mark_safe('<span class="legends">Legends</span>')
+_EPIC = mark_safe(' <span class="tag epic">Epic Hero</span>')
+_LEGENDS = mark_safe(' <span class="tag legends">Legends</span>')
+_LEGENDS_CLASS = mark_safe(' class="legends"')
 
 
 def picker_html(entries: list[PickerEntry]) -> SafeString:
@@ -91,15 +162,17 @@ def picker_html(entries: list[PickerEntry]) -> SafeString:
             (
                 e.sheet.search_text,
                 e.sheet.name,
+                _LEGENDS_CLASS if e.sheet.legends else "",
                 e.sheet.pk,
                 e.sheet.name,
                 e.sheet.name,
+                mark_safe(_EPIC if e.epic_hero else "")
+                + mark_safe(_LEGENDS if e.sheet.legends else ""),
                 " full" if e.full else "",
                 e.count,
                 e.limit,
                 e.brackets_text,
                 e.sheet.keywords_text,
-                _LEGENDS if e.sheet.legends else "",
             )
             for e in entries
         ),
@@ -112,13 +185,13 @@ class BuilderPage:
     army: core.Army
     result: core.Result
     rows: list[UnitRow]
-    picker: list[PickerEntry]
+    picker: list[PickerGroup]
     warlord_candidates: list[RosterUnit]
     newer_release: PointsRelease | None
 
     @property
-    def picker_html(self) -> SafeString:
-        return picker_html(self.picker)
+    def picker_size(self) -> int:
+        return sum(len(group.entries) for group in self.picker)
 
     @property
     def warlord(self) -> RosterUnit | None:
@@ -217,38 +290,57 @@ def _detachment_enhancements(
     return found
 
 
-_picker_cache: dict[tuple[object, ...], list[PickerSheet]] = {}
+@dataclass(frozen=True)
+class PickerCatalogue:
+    """What the picker reads of one faction's catalogue: its datasheets and ally labels."""
+
+    sheets: list[PickerSheet]
+    # Allied rule keyword -> the catalogue's label for it, e.g. "Imperial Knights".
+    ally_labels: dict[str, str]
 
 
-def _picker_sheets(faction_id: int) -> list[PickerSheet]:
+_picker_cache: dict[tuple[object, ...], PickerCatalogue] = {}
+
+
+def _picker_catalogue(faction: Faction) -> PickerCatalogue:
     # The catalogue changes by admin action only; its version query is cheaper than
     # reading and converting two hundred datasheets on every page view.
-    key = (faction_id, catalogue_version())
+    key = (faction.pk, catalogue_version())
     found = _picker_cache.get(key)
     if found is None:
         sheets = (
-            Datasheet.objects.filter(available_to=faction_id)
+            Datasheet.objects.filter(available_to=faction.pk)
             .order_by("name")
             .prefetch_related("transport_pools", "leads")
         )
-        found = [
-            PickerSheet(
-                pk=sheet.pk,
-                name=sheet.name,
-                search_text=" ".join([sheet.name, *sheet.keywords]).casefold(),
-                keywords_text=", ".join(sheet.keywords),
-                legends=sheet.legends,
-                facts=services.datasheet_to_core(datasheet=sheet, brackets=()),
-            )
-            for sheet in sheets
-        ]
+        labels = dict(
+            AllyRule.objects.filter(faction__in=services.faction_chain(faction))
+            .exclude(label="")
+            .values_list("keyword", "label")
+        )
+        found = PickerCatalogue(
+            sheets=[
+                PickerSheet(
+                    pk=sheet.pk,
+                    name=sheet.name,
+                    search_text=" ".join([sheet.name, *sheet.keywords]).casefold(),
+                    keywords_text=", ".join(sheet.keywords),
+                    legends=sheet.legends,
+                    facts=services.datasheet_to_core(datasheet=sheet, brackets=()),
+                )
+                for sheet in sheets
+            ],
+            ally_labels=labels,
+        )
         _picker_cache.clear()
         _picker_cache[key] = found
     return found
 
 
-def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[PickerEntry]:
+def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[PickerGroup]:
+    """Group what the army may add, as the app does; the rules core says what it may add."""
     brackets: dict[int, list[str]] = defaultdict(list)
+    cheapest: dict[int, int] = {}
     for datasheet_id, models, points in (
         UnitPrice.objects.filter(
             release_id=roster.release_id, datasheet__available_to=roster.faction_id
@@ -257,15 +349,52 @@ def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[Pic
         .values_list("datasheet_id", "models_count", "points")
     ):
         brackets[datasheet_id].append(f"{models}: {points} pts")
+        cheapest[datasheet_id] = min(points, cheapest.get(datasheet_id, points))
     counts = Counter(u.datasheet.name for u in army.units)
-    # A datasheet the release does not price cannot be added, so it is not offered.
-    return [
-        PickerEntry(
+    roles = {key: PickerGroup(key, title) for key, title in ROLE_GROUPS}
+    catalogue = _picker_catalogue(roster.faction)
+    labels = catalogue.ally_labels
+    spent = rules.allied_points(army)
+    allies: dict[core.Allowance, PickerGroup] = {}
+    for allowance in army.allies:
+        label = labels.get(allowance.keyword) or allowance.keyword.title()
+        template = ALLY_NOTE_NO_CAP if allowance.points_cap is None else ALLY_NOTE_CAP
+        note = template.format(label=label, cap=allowance.points_cap, used=spent[allowance])
+        allies.setdefault(
+            allowance, PickerGroup(f"ally-{allowance.keyword}", label, note=note, allied=True)
+        )
+    legends_allowed = profile.legends_allowed()
+    legends = PickerGroup(
+        LEGENDS_GROUP,
+        LEGENDS_TITLE,
+        note=LEGENDS_NOTE_ALLOWED if legends_allowed else LEGENDS_NOTE_REFUSED,
+        open=legends_allowed,
+    )
+    for sheet in catalogue.sheets:
+        # A datasheet the release does not price cannot be added, so it is not offered.
+        if sheet.pk not in brackets:
+            continue
+        facts = sheet.facts
+        # Whatever the core would flag however the unit is built is not offered at all.
+        if rules.datasheet_refusal(army, facts):
+            continue
+        _, allowance = rules.faction_standing(army, facts)
+        # An ally whose cheapest unit would already break its allowance's cap is not offered.
+        if allowance is not None and rules.ally_cap_refusal(
+            allowance, spent[allowance] + cheapest[sheet.pk], sheet.name
+        ):
+            continue
+        entry = PickerEntry(
             sheet=sheet,
             brackets_text=" · ".join(brackets[sheet.pk]),
             count=counts[sheet.name],
-            limit=rules.datasheet_limit(army, sheet.facts, profile),
+            limit=rules.datasheet_limit(army, facts, profile),
         )
-        for sheet in _picker_sheets(roster.faction_id)
-        if sheet.pk in brackets
-    ]
+        if sheet.legends:
+            legends.entries.append(entry)
+        elif allowance is not None:
+            allies[allowance].entries.append(entry)
+        else:
+            roles[_role(facts, army.detachment)].entries.append(entry)
+    groups = [*roles.values(), *allies.values(), legends]
+    return [group for group in groups if group.entries]

@@ -10,6 +10,7 @@ from django.contrib.auth.forms import UserCreationForm
 
 from armybuilder.catalogue.models import Detachment, Faction
 from rosters.models import BattleSize, Profile
+from rosters.presentation import profile_choices
 from rosters.services import faction_chain
 
 ERR_DETACHMENT_FACTION = "{detachment} is not a detachment of {faction}."
@@ -48,7 +49,7 @@ class RosterCreateForm(forms.Form):
         queryset=Detachment.objects.select_related("faction"), required=True
     )
     battle_size = forms.ChoiceField(choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE)
-    profile = forms.ChoiceField(choices=Profile.choices, initial=Profile.CORE_10)
+    profile = forms.ChoiceField(label="Rules", choices=profile_choices, initial=Profile.CORE_10)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -6,6 +6,7 @@ app_name = "rosters"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("accounts/signup/", views.signup, name="signup"),
     path("rosters/", views.roster_list, name="list"),
     path("rosters/new/", views.roster_create, name="create"),

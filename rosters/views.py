@@ -11,6 +11,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_GET, require_POST
 
 from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction, PointsRelease
@@ -36,6 +37,13 @@ def home(request: HttpRequest) -> HttpResponse:
     factions = Faction.objects.filter(parent__isnull=True).prefetch_related("children")
     release = PointsRelease.objects.filter(is_current=True).first()
     return render(request, "rosters/home.html", {"factions": factions, "release": release})
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Send /favicon.ico (asked for by pages without an icon link) to the static icon."""
+    # Resolved per request: the production manifest exists only after collectstatic.
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -74,7 +82,10 @@ def roster_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def roster_create(request: HttpRequest) -> HttpResponse:
     """Create a roster: faction, detachment, battle size and profile."""
-    form = RosterCreateForm(request.POST or None)
+    # The home page links each faction here as ?faction=<id>, to start a roster of it.
+    chosen = Faction.objects.filter(pk=_int_or_none(request.GET.get("faction"))).first()
+    initial = {"faction": chosen.pk} if chosen is not None else {}
+    form = RosterCreateForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         roster = services.roster_create(
@@ -88,8 +99,14 @@ def roster_create(request: HttpRequest) -> HttpResponse:
         messages.success(request, MSG_CREATED.format(name=roster.name))
         return redirect("rosters:roster", pk=roster.pk)
     detachments = Detachment.objects.select_related("faction").order_by("faction__name", "name")
+    if chosen is not None and request.method != "POST":
+        detachments = detachments.filter(faction__in=services.faction_chain(chosen))
     context = {"form": form, "detachments": detachments, "faction_groups": faction_choices()}
     return render(request, "rosters/roster_create.html", context)
+
+
+def _int_or_none(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None
 
 
 @login_required

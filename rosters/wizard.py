@@ -62,6 +62,14 @@ PLACEMENT_LABELS = {
 }
 SESSION_KEY = "declare:{roster}:{run}"
 
+# Notes where a step does not offer a choice; the reason itself is the rules core's.
+NOTE_NO_DEEP_STRIKE = "Deep Strike not offered: {reason}."
+NOTE_NO_RESERVES = "Reserves not offered: {reason}."
+NOTE_CANNOT_LEAD = "{leader} has no unit to lead: its datasheet lists none of this roster's units."
+NOTE_NO_TRANSPORT = "{group} has no transport: none of this roster's transports can carry it."
+# Keywords that make a player expect Deep Strike; a note is worth its space only then.
+DEEP_STRIKE_HINTS = frozenset({"JUMP PACK", "TERMINATOR", "FLY"})
+
 
 @dataclass
 class WizardState:
@@ -212,6 +220,15 @@ class Wizard:
             if len(members) > 1
         ]
 
+    def leaders_without_bodyguard(self) -> list[str]:
+        """Say which Leaders the leaders step offers nothing, and why."""
+        offered = self.leader_candidates()
+        return [
+            NOTE_CANNOT_LEAD.format(leader=self.labels[pk])
+            for pk, unit in self.core.items()
+            if unit.datasheet.leads and pk not in offered
+        ]
+
     def leader_candidates(self) -> dict[int, list[int]]:
         """Return each Leader's eligible bodyguards, as the core's leader check judges them."""
         found: dict[int, list[int]] = {}
@@ -241,6 +258,23 @@ class Wizard:
             for t in self.transports()
             if t not in members and rules.can_carry(self.core[t], riders)
         ]
+
+    def placement_note(self, members: list[int]) -> str:
+        """Say which unit keeps a group from reserves or Deep Strike, where one expects them."""
+        riders = [self.core[m] for m in members]
+        for rider in riders:
+            if not rules.may_start_in_reserves(rider):
+                reason = codes.MSG_FORTIFICATION.format(
+                    unit=rider.name, placement=codes.PLACEMENT_LABELS[core.Placement.RESERVES]
+                )
+                return NOTE_NO_RESERVES.format(reason=reason)
+        expected = any(
+            r.datasheet.deep_strike or r.datasheet.keywords & DEEP_STRIKE_HINTS for r in riders
+        )
+        reason = rules.deep_strike_refusal(riders)
+        if expected and reason and not any(r.datasheet.has("AIRCRAFT") for r in riders):
+            return NOTE_NO_DEEP_STRIKE.format(reason=reason)
+        return ""
 
     def placement_choices(self, members: list[int]) -> list[core.Placement]:
         riders = [self.core[m] for m in members]
@@ -334,6 +368,7 @@ class LeadersForm(forms.Form):
     def __init__(self, *args: Any, wizard: Wizard, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rows: list[tuple[int, str]] = []
+        self.notes = wizard.leaders_without_bodyguard()
         taken = {}
         for leader, bodyguard in wizard.state.attach.items():
             taken.setdefault(bodyguard, []).append(leader)
@@ -372,12 +407,15 @@ class TransportsForm(forms.Form):
     def __init__(self, *args: Any, wizard: Wizard, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rows: list[tuple[int, str]] = []
+        self.notes: list[str] = []
         transports = set(wizard.transports())
         for key, members in wizard.groups().items():
             if key in transports:
                 continue
             options = wizard.transport_choices(members)
             if not options:
+                if transports:
+                    self.notes.append(NOTE_NO_TRANSPORT.format(group=wizard.group_label(members)))
                 continue
             name = f"group_{key}"
             self.fields[name] = forms.ChoiceField(
@@ -415,6 +453,7 @@ class ReservesForm(forms.Form):
                 label=wizard.group_label(members),
                 initial=initial if initial in {p.value for p in options} else options[0].value,
                 widget=forms.Select,
+                help_text=wizard.placement_note(members),
             )
             self.rows.append((key, name))
 

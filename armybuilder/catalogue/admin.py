@@ -90,7 +90,13 @@ class PointsEditorMixin:
 
 class CopyReleaseForm(forms.Form):
     name = forms.CharField(max_length=150)
-    published = forms.DateField(initial=datetime.date.today, help_text="YYYY-MM-DD")
+    published = forms.DateField(
+        initial=datetime.date.today,
+        help_text="YYYY-MM-DD",
+        # ISO both ways, whatever the site's locale would print (en-gb: 01/12/2026).
+        input_formats=["%Y-%m-%d"],
+        widget=forms.DateInput(format="%Y-%m-%d"),
+    )
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()

@@ -28,10 +28,15 @@ Entry points::
     reserve_meters(army, declaration, profile="core-10") -> tuple[Meter, ...]
     unit_points(unit) -> int
     datasheet_limit(army, sheet, profile) -> int           (the builder's "2 / 3")
+    datasheet_refusal(army, sheet) -> str;  faction_standing(army, sheet)
+        (what the builder's picker offers, and under which allowance)
+    allied_points(army) -> {Allowance: points}              (the picker's ally caps)
+    ally_cap_refusal(allowance, used, units) -> str         (an ally that could only break it)
     enhancement_problems(unit, enhancement, detachment)   (why an enhancement cannot go)
     enhancement_refusal(unit) -> str;  can_be_warlord(unit) -> bool
     leader_refusal(leader, bodyguard);  leader_slots(bodyguard, leaders)
     can_carry(transport, members);  can_deep_strike(members);  may_start_in_reserves(unit)
+    deep_strike_refusal(members) -> str                      (why Deep Strike is not offered)
         (what the declaration wizard offers)
     get_profile(name) -> Profile;  PROFILES: name -> Profile
 
@@ -65,12 +70,17 @@ from armybuilder.rules.model import (
 )
 from armybuilder.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, get_profile
 from armybuilder.rules.validate import (
+    allied_points,
+    ally_cap_refusal,
     can_be_warlord,
     can_carry,
     can_deep_strike,
     datasheet_limit,
+    datasheet_refusal,
+    deep_strike_refusal,
     enhancement_problems,
     enhancement_refusal,
+    faction_standing,
     leader_refusal,
     leader_slots,
     may_start_in_reserves,
@@ -91,13 +101,18 @@ __all__ = [
     "Result",
     "Severity",
     "Violation",
+    "allied_points",
+    "ally_cap_refusal",
     "can_be_warlord",
     "can_carry",
     "can_deep_strike",
     "codes",
     "datasheet_limit",
+    "datasheet_refusal",
+    "deep_strike_refusal",
     "enhancement_problems",
     "enhancement_refusal",
+    "faction_standing",
     "get_profile",
     "leader_refusal",
     "leader_slots",

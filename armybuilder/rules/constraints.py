@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from armybuilder.rules import codes
 from armybuilder.rules.context import Context
 from armybuilder.rules.model import Condition, Datasheet, Limit, Selector, Unit, Violation
-from armybuilder.rules.muster import ally_of, is_own
+from armybuilder.rules.muster import allied_units, ally_cap_refusal
 
 
 def matches(selector: Selector, sheet: Datasheet) -> bool:
@@ -117,24 +117,13 @@ def check_limits(ctx: Context, code: str, matched: bool) -> Iterator[Violation]:
 def check_allied_units(ctx: Context, matched: bool) -> Iterator[Violation]:
     """Report allied units over their allowance's points cap, and the data's ally limits."""
     army = ctx.army
-    allied: dict[int, list[Unit]] = {}
-    for unit in ctx.units.values():
-        sheet = unit.datasheet
-        if is_own(army, sheet):
-            continue
-        index = ally_of(army, sheet)
-        if index is not None:
-            allied.setdefault(index, []).append(unit)
-    for index, members in sorted(allied.items()):
-        allowance = army.allies[index]
+    # In the order the army lists its allowances, so every face reports them alike.
+    for allowance, members in sorted(
+        allied_units(ctx).items(), key=lambda item: army.allies.index(item[0])
+    ):
         used = sum(ctx.points[unit.id] for unit in members)
-        if allowance.points_cap is not None and used > allowance.points_cap:
-            message = codes.MSG_ALLY_CAP.format(
-                keyword=allowance.keyword,
-                units=codes.names(members),
-                used=used,
-                cap=allowance.points_cap,
-            )
+        message = ally_cap_refusal(allowance, used, codes.names(members))
+        if message:
             yield codes.violation(codes.ALLIED_UNITS, message, (u.id for u in members))
     yield from check_limits(ctx, codes.ALLIED_UNITS, matched)
 

@@ -24,7 +24,7 @@ Interpretations where RULES.md is silent:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from armybuilder.rules import codes
@@ -98,6 +98,18 @@ def leader_slots(bodyguard: Unit, leaders: Iterable[Unit]) -> int:
 def can_deep_strike(members: Iterable[Unit]) -> bool:
     """Tell whether a unit (with any attached leaders) may be set up by Deep Strike."""
     return all(member.datasheet.deep_strike for member in members)
+
+
+def deep_strike_refusal(members: Sequence[Unit]) -> str:
+    """Say which member keeps a unit (with its attached leaders) from Deep Strike, or ''."""
+    lacking = [member for member in members if not member.datasheet.deep_strike]
+    if not lacking:
+        return ""
+    if len(members) == 1:
+        return codes.MSG_DEEP_STRIKE.format(unit=lacking[0].name)
+    return codes.MSG_DEEP_STRIKE_ATTACHED.format(
+        units=codes.names(members), lacking=codes.names(lacking)
+    )
 
 
 def may_start_in_reserves(unit: Unit) -> bool:
@@ -394,16 +406,11 @@ def check_deep_strike(ctx: Context) -> Iterator[Violation]:
             if placement[m] is Placement.DEEP_STRIKE and m not in transport_of
         ]
         done.update(members)
-        if can_deep_strike(units[m] for m in members):
-            continue
-        lacking = [units[m] for m in members if not units[m].datasheet.deep_strike]
-        if len(members) == 1:
-            message = codes.MSG_DEEP_STRIKE.format(unit=lacking[0].name)
-        else:
-            message = codes.MSG_DEEP_STRIKE_ATTACHED.format(
-                units=codes.names(units[m] for m in members), lacking=codes.names(lacking)
-            )
-        yield codes.violation(codes.DEEP_STRIKE_INELIGIBLE, message, (u.id for u in lacking))
+        group = [units[m] for m in members]
+        message = deep_strike_refusal(group)
+        if message:
+            lacking = (u.id for u in group if not u.datasheet.deep_strike)
+            yield codes.violation(codes.DEEP_STRIKE_INELIGIBLE, message, lacking)
 
 
 def check_fortifications(ctx: Context) -> Iterator[Violation]:

@@ -15,6 +15,7 @@ from armybuilder.rules.context import (
     all_keywords,
 )
 from armybuilder.rules.model import (
+    Allowance,
     Army,
     BattleSize,
     Datasheet,
@@ -42,43 +43,89 @@ def check_points_limit(ctx: Context) -> Iterator[Violation]:
         yield codes.violation(codes.POINTS_LIMIT, message)
 
 
-def ally_of(army: Army, sheet: Datasheet) -> int | None:
-    """Return the index of the first Allowance whose keyword the datasheet carries."""
-    for index, allowance in enumerate(army.allies):
+def faction_standing(army: Army, sheet: Datasheet) -> tuple[str, Allowance | None]:
+    """Say whether this army may include units of a datasheet, and under which allowance.
+
+    Returns (refusal, allowance): a non-empty refusal is the FACTION_KEYWORD message for a
+    datasheet the army may not field at all; otherwise allowance is the first Allowance
+    whose keyword the datasheet carries when it lacks the army's Faction keyword (an ally),
+    or None for the army's own units. Any of army.excluded_keywords shuts a datasheet out
+    even when it has the faction keyword (another chapter's units).
+    """
+    excluded = army.excluded_keywords
+    barred = (excluded & sheet.keywords) | (excluded & sheet.faction_keywords) if excluded else None
+    if barred:
+        refusal = codes.MSG_FACTION_EXCLUDED.format(
+            unit=sheet.name, keywords=", ".join(sorted(barred))
+        )
+        return refusal, None
+    faction = army.faction_keyword
+    if faction in sheet.faction_keywords or faction in sheet.keywords:
+        return "", None
+    for allowance in army.allies:
         keyword = allowance.keyword
         if keyword in sheet.faction_keywords or keyword in sheet.keywords:
-            return index
-    return None
+            return "", allowance
+    return codes.MSG_FACTION_MISSING.format(unit=sheet.name, keyword=faction), None
 
 
-def is_own(army: Army, sheet: Datasheet) -> bool:
-    """Tell whether the datasheet carries the army's Faction keyword."""
-    faction = army.faction_keyword
-    return faction in sheet.faction_keywords or faction in sheet.keywords
+def datasheet_refusal(army: Army, sheet: Datasheet) -> str:
+    """Say why this army may not add a unit of this datasheet at all, or return ''.
+
+    Covers what no choice of models or wargear can fix: FACTION_KEYWORD (not the army's
+    faction, no allowance covers it, or another chapter's unit) and a datasheet the chosen
+    detachment forbids (DETACHMENT_UNIT_RULE). Limits on copies are datasheet_limit's.
+    """
+    refusal, _ = faction_standing(army, sheet)
+    if refusal:
+        return refusal
+    detachment = army.detachment
+    if detachment is not None and sheet.name in detachment.forbidden_datasheets:
+        return codes.MSG_DETACHMENT_FORBIDS.format(detachment=detachment.name, datasheet=sheet.name)
+    return ""
+
+
+def allied_units(ctx: Context) -> dict[Allowance, list[Unit]]:
+    """Group the army's allied units by the allowance that covers each."""
+    found: dict[Allowance, list[Unit]] = {}
+    for unit in ctx.units.values():
+        refusal, allowance = faction_standing(ctx.army, unit.datasheet)
+        if not refusal and allowance is not None:
+            found.setdefault(allowance, []).append(unit)
+    return found
+
+
+def allied_points(army: Army) -> dict[Allowance, int]:
+    """Return the points each of the army's allowances already spends, every one listed."""
+    ctx = Context.build(army)
+    spent = {allowance: 0 for allowance in army.allies}
+    for allowance, members in allied_units(ctx).items():
+        spent[allowance] = sum(ctx.points[unit.id] for unit in members)
+    return spent
 
 
 def check_faction_keyword(ctx: Context) -> Iterator[Violation]:
     """Report units outside the army's faction that no allied rule brings in.
 
-    A unit without the army's Faction keyword is covered by the first Allowance whose
-    keyword it carries (its caps are ALLIED_UNITS). Any of army.excluded_keywords excludes
-    a unit even when it has the faction keyword.
+    faction_standing decides each unit; an allowance's caps are ALLIED_UNITS.
     """
     army = ctx.army
-    excluded = army.excluded_keywords
     for unit in ctx.units.values():
-        sheet = unit.datasheet
-        barred = (
-            (excluded & sheet.keywords) | (excluded & sheet.faction_keywords) if excluded else None
-        )
-        if barred:
-            message = codes.MSG_FACTION_EXCLUDED.format(
-                unit=unit.name, keywords=", ".join(sorted(barred))
-            )
-            yield codes.violation(codes.FACTION_KEYWORD, message, (unit.id,))
-        elif not is_own(army, sheet) and ally_of(army, sheet) is None:
-            message = codes.MSG_FACTION_MISSING.format(unit=unit.name, keyword=army.faction_keyword)
-            yield codes.violation(codes.FACTION_KEYWORD, message, (unit.id,))
+        refusal, _ = faction_standing(army, unit.datasheet)
+        if refusal:
+            yield codes.violation(codes.FACTION_KEYWORD, refusal, (unit.id,))
+
+
+def ally_cap_refusal(allowance: Allowance, used: int, units: str) -> str:
+    """Say why allied units costing used points break the allowance's cap, or return ''.
+
+    The builder asks with what the allies already spend plus a new unit's cheapest price,
+    to leave out a datasheet that could only break the cap.
+    """
+    cap = allowance.points_cap
+    if cap is None or used <= cap:
+        return ""
+    return codes.MSG_ALLY_CAP.format(keyword=allowance.keyword, units=units, used=used, cap=cap)
 
 
 def check_detachment_required(ctx: Context) -> Iterator[Violation]:

@@ -7,6 +7,7 @@ from types import MappingProxyType
 from armybuilder.rules import codes, formations, muster, reserves, transport
 from armybuilder.rules.context import EPIC_HERO, Context
 from armybuilder.rules.model import (
+    Allowance,
     Army,
     Datasheet,
     Declaration,
@@ -100,10 +101,19 @@ def enhancement_problems(
     return tuple(muster.bearer_problems(unit, enhancement, detachment))
 
 
+def allied_points(army: Army) -> dict[Allowance, int]:
+    """Return the points each allowance of the army spends on allied units (0 for unused)."""
+    return muster.allied_points(army)
+
+
+ally_cap_refusal = muster.ally_cap_refusal
+datasheet_refusal = muster.datasheet_refusal
+faction_standing = muster.faction_standing
 enhancement_refusal = muster.enhancement_refusal
 can_be_warlord = muster.can_be_warlord
 leader_refusal = formations.leader_refusal
 leader_slots = formations.leader_slots
 can_deep_strike = formations.can_deep_strike
+deep_strike_refusal = formations.deep_strike_refusal
 may_start_in_reserves = formations.may_start_in_reserves
 can_carry = transport.can_carry

@@ -16,7 +16,8 @@ from rosters.formats import services
 from rosters.formats.text_import import UnreadableList, supported_formats_text
 from rosters.formats.text_import.common import decode_text
 from rosters.formats.text_import.resolver import DETACHMENT, FACTION, Problem
-from rosters.models import Profile, Roster
+from rosters.models import Roster
+from rosters.presentation import profile_choices
 
 MAX_UPLOAD_BYTES: Final = 256 * 1024
 DROP: Final = "__drop__"
@@ -76,7 +77,7 @@ class ListImportForm(forms.Form):
     )
     upload = forms.FileField(label="…or upload a text file", required=False)
     name = forms.CharField(label="Roster name", required=False, max_length=150)
-    profile = forms.ChoiceField(label="Rules profile", choices=Profile.choices, initial="core-10")
+    profile = forms.ChoiceField(label="Rules", choices=profile_choices, initial="core-10")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -5,9 +5,22 @@
     var box = document.getElementById("picker-q");
     if (!box) return;
     var words = box.value.toLowerCase().split(/\s+/).filter(Boolean);
-    document.querySelectorAll("#picker li").forEach(function (li) {
-      var text = li.getAttribute("data-search");
-      li.hidden = !words.every(function (w) { return text.indexOf(w) !== -1; });
+    document.querySelectorAll("#picker .picker-group").forEach(function (group) {
+      var shown = 0;
+      group.querySelectorAll("li").forEach(function (li) {
+        var text = li.getAttribute("data-search");
+        li.hidden = !words.every(function (w) { return text.indexOf(w) !== -1; });
+        if (!li.hidden) shown += 1;
+      });
+      // A search looks inside every group, closed ones included; an empty group steps aside.
+      group.hidden = words.length > 0 && shown === 0;
+      if (words.length > 0 && shown > 0 && !group.open) {
+        group.open = true;
+        group.setAttribute("data-opened-by-search", "");
+      } else if (words.length === 0 && group.hasAttribute("data-opened-by-search")) {
+        group.open = false;
+        group.removeAttribute("data-opened-by-search");
+      }
     });
   }
   document.addEventListener("input", function (e) { if (e.target.id === "picker-q") filter(); });

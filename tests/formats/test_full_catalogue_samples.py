@@ -18,6 +18,15 @@ SAMPLES = {
     "nr10e_wtc_worldeaters_berzerker_1990.txt": "World Eaters",
 }
 
+# The dialect samples written for the tests (tests/formats/data/): every name in them,
+# enhancements and detachment too, must be placed.
+DIALECT_SAMPLES = {
+    "nr_wtc_2025_deathguard_vectorium.txt": ("Death Guard", "Virulent Vectorium"),
+    "nr_wtc_dash_necrons_awakened.txt": ("Necrons", "Awakened Dynasty"),
+    "gwapp_fr_worldeaters_berzerker.txt": ("World Eaters", "Berzerker Warband"),
+}
+DIALECT_DIR = Path(__file__).parent / "data"
+
 pytestmark = [
     pytest.mark.django_db,
     pytest.mark.shared,
@@ -34,3 +43,10 @@ def test_every_sample_places_every_unit_in_the_full_catalogue(samples_dir: Path)
         assert resolved.faction == faction, name
         assert [p for p in resolved.problems if p.kind == "unit"] == [], name
         assert len(resolved.kept()) == len(resolved.units), name
+    for name, (faction, detachment) in DIALECT_SAMPLES.items():
+        resolved = read((DIALECT_DIR / name).read_text(encoding="utf-8"), release)
+        assert (resolved.faction, resolved.detachment) == (faction, detachment), name
+        assert resolved.problems == [], name
+        assert len(resolved.kept()) == len(resolved.units), name
+        assert sum(1 for u in resolved.kept() if u.warlord) == 1, name
+        assert any(u.enhancement_id for u in resolved.kept()), name

@@ -50,6 +50,11 @@ PIECES = [
     "Enhancements",
     "Strike Force",
     "Battle size",
+    "Force de Frappe",
+    "+ ARMY MAIN FACTION - ",
+    "+ ENHANCEMENT : ",
+    " + ",
+    "PERSONNAGES",
     "10x ",
     "Unit",
     "\n",
@@ -88,6 +93,13 @@ ADVERSARIAL = {
     "count-digits": stretched("", "9", "x Unit (10 pts)"),
     "label-digits": stretched("Char", "1", ": Unit (10 pts)"),
     "bullets": stretched("Unit (10 pts)\n", "• ", "x"),
+    "field-dash-key-spaces": stretched("+ ARMY MAIN FACTION", " ", "- x"),
+    "enhancement-plus-parts": stretched("+ FACTION KEYWORD: A\n+ ENHANCEMENT : A ", "(B) + ", "x"),
+    "enhancement-bare-parens": stretched("+ FACTION KEYWORD: A\n+ ENHANCEMENT : A (", " ", ")"),
+    "enhancement-open-parens": stretched("+ FACTION KEYWORD: A\n+ ENHANCEMENT : A ", "(", ")"),
+    "inline-unit-items": stretched("+ FACTION KEYWORD: A\nChar1: 1x Unit (10 pts) ", "a, ", "x"),
+    "french-battle-size": stretched("Force de Frappe", " ", "x"),
+    "french-enhancement": stretched("Unit (10 pts)\n  • Amélioration: a", " ", "(+1 pts"),
 }
 
 
@@ -176,3 +188,20 @@ def test_the_api_refuses_a_list_over_the_limit_with_a_400_naming_the_field(catal
     response = APIClient().post("/api/import/", {"text": text}, format="json")
     assert response.status_code == 400
     assert "text" in response.json()["error"]["fields"]
+
+
+def test_a_header_naming_thousands_of_enhancements_is_placed_fast_and_the_excess_reported():
+    from rosters.formats.text_import.new_recruit import (
+        MAX_HEADER_ENHANCEMENTS,
+        TOO_MANY_ENHANCEMENTS,
+    )
+
+    # Each enhancement names a bearer no unit has, the slowest path (a prefix scan).
+    header = " + ".join(f"E{n} (Z{n})" for n in range(1500))
+    body = "\n".join(f"1x U{n} (10 pts) a" for n in range(1500))
+    started = time.perf_counter()
+    parsed = list_parse(text=f"+ FACTION KEYWORD: A\n+ ENHANCEMENT : {header}\n{body}")
+    assert time.perf_counter() - started < GUARD_SECONDS * 2
+    excess = [u for u in parsed.unplaced if u.reason == TOO_MANY_ENHANCEMENTS]
+    assert len(excess) == 1500 - MAX_HEADER_ENHANCEMENTS
+    assert {u.line for u in parsed.unplaced} == {2}

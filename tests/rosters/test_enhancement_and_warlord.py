@@ -18,12 +18,18 @@ def test_enhancement_choice_offers_only_the_detachments_enhancements(
     assert "Adamantine Mantle" not in html
 
 
-def test_epic_hero_and_non_character_rows_say_why_they_take_no_enhancement(client, owner, roster):
-    add(roster, "Marneus Calgar")
+def test_epic_hero_and_non_character_rows_offer_no_enhancement_and_no_clutter(
+    client, owner, roster
+):
+    calgar = add(roster, "Marneus Calgar")
     client.force_login(owner)
     html = client.get(reverse("rosters:roster", args=[roster.pk])).content.decode()
-    assert "Epic Heroes cannot take enhancements" in html
-    assert "Only CHARACTER units can take enhancements" in html
+    # Rows that can never take one show a dash, not a sentence repeated on every row.
+    assert "Epic Heroes cannot take enhancements" not in html
+    assert "Only CHARACTER units can take enhancements" not in html
+    assert f'id="enh-{calgar.pk}"' not in html
+    captain = roster.units.get(datasheet__name="Captain")
+    assert f'id="enh-{captain.pk}"' in html
 
 
 def test_setting_an_enhancement_prices_it(client, owner, roster):

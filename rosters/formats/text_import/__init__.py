@@ -14,8 +14,11 @@ from rosters.formats.text_import.model import ParsedList, ParsedUnit, Unplaced, 
 
 SUPPORTED_FORMATS: Final[dict[str, str]] = {
     gw_app.FORMAT: "Warhammer 40,000 app export",
+    gw_app.FORMAT_FR: "Warhammer 40,000 app export (French)",
     new_recruit.WTC: "New Recruit WTC",
     new_recruit.WTC_COMPACT: "New Recruit WTC-Compact",
+    new_recruit.WTC_2025: "New Recruit WTC (2025–26)",
+    new_recruit.WTC_DASH: "New Recruit WTC (older “+ KEY - value” header)",
     new_recruit.GW_STYLE: "New Recruit GW-style",
     new_recruit.MARKDOWN: "New Recruit default text",
     new_recruit.SHORT: "New Recruit short text",

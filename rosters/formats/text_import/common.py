@@ -29,14 +29,18 @@ UNIT_RE = re.compile(
     rf"(?P<name>.*?\S)\s*+[\(\[]\s*+{_POINTS}\s*+[\)\]](?P<rest>.*)$",
     re.IGNORECASE,
 )
+# The French app writes "Taille de bataille", "Force de Frappe" and "Assaut".
 BATTLE_SIZE_RE = re.compile(
-    r"^(?:battle size\s*+:\s*+)?(?P<size>incursion|strike force|onslaught)\b\s*+"
+    r"^(?:(?:battle size|taille de bataille)\s*+:\s*+)?"
+    r"(?P<size>incursion|strike force|onslaught|force de frappe|assaut)\b\s*+"
     rf"(?:[\(\[]\s*+{_POINTS}(?:\s*+limit)?\s*+[\)\]])?\s*+$",
     re.IGNORECASE,
 )
 COUNT_RE = re.compile(r"^(?P<count>\d{1,4})\s*+[x×]\s*+(?P<name>.+)$")
 WITH_RE = re.compile(r"^\d++\s++with\b", re.IGNORECASE)
-ENHANCEMENT_RE = re.compile(r"^(?:enhancements?|e)\s*+:\s*+(?P<name>.+)$", re.IGNORECASE)
+ENHANCEMENT_RE = re.compile(
+    r"^(?:enhancements?|am[ée]liorations?|e)\s*+:\s*+(?P<name>.+)$", re.IGNORECASE
+)
 # NR's GW-style body marks an enhancement only by its price: "Battle-lust (+20 pts)".
 PRICED_UPGRADE_RE = re.compile(
     r"^(?P<name>.*?\S)\s*+\(\+\s*+\d{1,9}+\s*+pts?\)\s*+$", re.IGNORECASE
@@ -44,14 +48,24 @@ PRICED_UPGRADE_RE = re.compile(
 # Used with sub(); callers strip the spaces left before it.
 PRICE_SUFFIX_RE = re.compile(r"\(\+?\s*+\d++\s*+(?:points?|pts?)\)\s*+$", re.IGNORECASE)
 LABEL_RE = re.compile(r"^[^:]{1,40}:\s*\S")
-TRAILER_RE = re.compile(r"^exported with\b", re.IGNORECASE)
+# The English app's "Exported with App Version: ..." and the French "Exporté avec la Version
+# de l'Appli: ...".
+TRAILER_RE = re.compile(r"^(?:exported with|export[ée] avec)\b", re.IGNORECASE)
 # Used with sub(); callers strip the spaces left before it.
 SECTION_LABEL_RE = re.compile(r"[A-Z][A-Za-z ]{2,30}:")
 PARENTHETICAL_RE = re.compile(r"\([^()]*+\)\s*+$")
 # Longest run of digits read as a number: nine fits any points value and a database integer.
 MAX_DIGITS = 9
 
-BATTLE_SIZES = {"incursion": "incursion", "strike force": "strike_force", "onslaught": "onslaught"}
+BATTLE_SIZES = {
+    "incursion": "incursion",
+    "strike force": "strike_force",
+    "onslaught": "onslaught",
+    "force de frappe": "strike_force",
+    "assaut": "onslaught",
+}
+# "Warlord" as the official app writes it in each language it exports.
+WARLORD_WORDS = frozenset({"warlord", "seigneur de guerre"})
 
 
 @lru_cache(maxsize=8192)
@@ -97,7 +111,7 @@ def split_lines(text: str) -> list[tuple[int, str]]:
 
 def battle_size(text: str) -> str | None:
     match = BATTLE_SIZE_RE.match(clean(text))
-    return BATTLE_SIZES[match["size"].lower()] if match else None
+    return BATTLE_SIZES[" ".join(match["size"].lower().split())] if match else None
 
 
 def battle_size_for_points(points: int | None) -> str:
@@ -129,14 +143,17 @@ def is_section(text: str) -> bool:
     return bool(SECTION_LABEL_RE.fullmatch(text))
 
 
-def unit_header(text: str) -> re.Match[str] | None:
+def unit_header(text: str, *, inline_items: bool = False) -> re.Match[str] | None:
+    """Match a unit line; with inline_items, "1x Name (50 pts) wargear, ..." (New Recruit's
+    WTC export of 2025-26) too, where a count or CharN label says it is a unit."""
     if "(" not in text and "[" not in text:
         return None  # every header states its points in brackets; most lines have none
     match = UNIT_RE.match(text)
     if match is None or BATTLE_SIZE_RE.match(text):
         return None
     rest = match["rest"].strip()
-    if rest and not rest.startswith(":"):
+    inline = inline_items and bool(match["count"] or match["label"])
+    if rest and not rest.startswith(":") and not inline:
         return None
     return match
 
@@ -170,6 +187,10 @@ class BodyReader:
     parsed: ParsedList
     # Extra lines to skip silently (format chrome such as "Attached unit 1").
     ignore: re.Pattern[str] | None = None
+    # Read wargear written after a unit's points without a colon (see unit_header).
+    inline_items: bool = False
+    # Some unit was written that way: tells New Recruit's 2025-26 WTC export apart.
+    read_inline: bool = False
     _unit: ParsedUnit | None = None
     _children: list[_Child] = field(default_factory=list)
 
@@ -182,8 +203,10 @@ class BodyReader:
         if not bullet and indent == 0 and is_section(text):
             self.close()
             return
-        header = None if bullet else unit_header(text)
+        header = None if bullet else unit_header(text, inline_items=self.inline_items)
         if header is not None:
+            rest = header["rest"].strip()
+            self.read_inline = self.read_inline or bool(rest and not rest.startswith(":"))
             self.close()
             self._unit = unit_from_header(number, header)
             return
@@ -212,7 +235,7 @@ def unit_from_header(number: int, match: re.Match[str]) -> ParsedUnit:
         unit.models_explicit = True
     rest = match["rest"].strip().lstrip(":").strip()
     for item in split_items(rest):
-        if item.casefold() == "warlord":
+        if item.casefold() in WARLORD_WORDS:
             unit.warlord = True
         else:
             unit.items.append(item)
@@ -225,7 +248,7 @@ def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
     parent: _Item | None = None
     for child in children:
         text = clean(child.text)
-        if text.casefold() == "warlord":
+        if text.casefold() in WARLORD_WORDS:
             unit.warlord = True
             continue
         enhancement = ENHANCEMENT_RE.match(text)

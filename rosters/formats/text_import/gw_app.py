@@ -9,6 +9,7 @@ from rosters.formats.text_import.common import (
     battle_size,
     clean,
     is_section,
+    normalise,
     parse_points,
     strip_bullet,
     unit_header,
@@ -17,9 +18,32 @@ from rosters.formats.text_import.model import ParsedList
 
 FORMAT = "gw_app"
 LABEL = "Warhammer 40,000 app export"
+FORMAT_FR = "gw_app_fr"
+
+# The app's section headings; the French app's for the same sections.
+SECTIONS = frozenset(
+    {"CHARACTERS", "BATTLELINE", "OTHER DATASHEETS", "DEDICATED TRANSPORTS", "ALLIED UNITS"}
+)
+SECTIONS_FR = frozenset(
+    {
+        "PERSONNAGES",  # CHARACTERS
+        "TROUPES DE LIGNE",  # BATTLELINE
+        "LIGNE",  # BATTLELINE, as shorter app versions write it
+        "TRANSPORTS DÉDIÉS",  # DEDICATED TRANSPORTS
+        "AUTRES FICHES TECHNIQUES",  # OTHER DATASHEETS
+        "ALLIÉS",  # ALLIED UNITS
+        "UNITÉS ALLIÉES",  # ALLIED UNITS
+    }
+)
+_SECTIONS_FR_NORM = frozenset(normalise(s) for s in SECTIONS_FR)
+_FRENCH_MARK = re.compile(
+    r"^(?:export[ée] avec\b|seigneur de guerre$|am[ée]liorations?\s*+:|"
+    r"(?:taille de bataille\s*+:\s*+)?(?:force de frappe|assaut)\s*+(?:\(|$))",
+    re.IGNORECASE,
+)
 
 # Chrome of newer app versions that says nothing about the army.
-_IGNORE = re.compile(r"^(attached units?(\s+\d+)?|\.)$", re.IGNORECASE)
+_IGNORE = re.compile(r"^((?:attached units?|unit[ée]s? attach[ée]es?)(\s+\d+)?|\.)$", re.IGNORECASE)
 _HEADER_NOTE = re.compile(r"^(force dispositions?)\s*:", re.IGNORECASE)
 _TITLE = re.compile(
     r"^(?:(?P<name>.*?\S)\s*+)?\(\s*+(?P<points>\d[\d,. ]{0,8}+)\s*+points?\s*+\)$", re.IGNORECASE
@@ -28,7 +52,7 @@ _TITLE = re.compile(
 
 def parse(lines: list[tuple[int, str]]) -> ParsedList:
     """Read the official app's layout: title, header lines, then sections of units."""
-    parsed = ParsedList(format=FORMAT)
+    parsed = ParsedList(format=FORMAT_FR if _is_french(lines) else FORMAT)
     content = [(n, line) for n, line in lines if line.strip()]
     index = 0
     # Files passed around often start with a "# source: ..." note.
@@ -71,5 +95,18 @@ def looks_like(lines: list[tuple[int, str]]) -> bool:
     texts = [clean(line) for _, line in lines if line.strip()]
     if any(battle_size(t) for t in texts[:12]):
         return True
-    sections = {"CHARACTERS", "BATTLELINE", "OTHER DATASHEETS", "DEDICATED TRANSPORTS"}
-    return any(t in sections for t in texts)
+    return any(t in SECTIONS or _french_section(t) for t in texts)
+
+
+def _french_section(text: str) -> bool:
+    # Accents are often lost on the way ("TRANSPORTS DEDIES").
+    return text == text.upper() and normalise(text) in _SECTIONS_FR_NORM
+
+
+def _is_french(lines: list[tuple[int, str]]) -> bool:
+    """Tell the French app's export by its section headings, battle size, words or footer."""
+    for _, line in lines:
+        text = strip_bullet(clean(line))[2]
+        if _french_section(text) or _FRENCH_MARK.match(text):
+            return True
+    return False

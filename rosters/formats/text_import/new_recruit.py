@@ -20,15 +20,23 @@ WTC_COMPACT = "nr_wtc_compact"
 GW_STYLE = "nr_gw"
 MARKDOWN = "nr_text"
 SHORT = "nr_short"
+# The WTC export of 2025-26: "+ WARLORD : Char1 : Tallyman", enhancements as
+# "Name (Bearer) + Name (Bearer)", wargear after the points without a colon.
+WTC_2025 = "nr_wtc_2025"
+# An older WTC export whose header reads "+ KEY - value": "+ ARMY MAIN FACTION - Necrons".
+WTC_DASH = "nr_wtc_dash"
 
-# The key keeps any spaces before the colon (callers strip it): a lazy key followed by
-# \s* would try every split of a long run of spaces.
-_FIELD = re.compile(r"^\+\s*+(?P<key>[A-Za-z][A-Za-z ]*+):\s*+(?P<value>.*)$")
+# The key keeps any spaces before the separator (callers strip it): a lazy key followed by
+# \s* would try every split of a long run of spaces. Older exports separate with " - ".
+_FIELD = re.compile(r"^\+\s*+(?P<key>[A-Za-z][A-Za-z ]*+)(?P<sep>[:-])\s*+(?P<value>.*)$")
+# "Name (on Char1: Bearer)", and the 2025-26 export's "Name (Char1 : Bearer)" or "Name (Bearer)".
 _TARGET = re.compile(
-    r"^(?P<name>.*?\S)\s*+\(\s*+on\s++(?:(?P<label>[A-Za-z]{3,5}\d{1,3})\s*+:\s*+)?"
+    r"^(?P<name>.*?\S)\s*+\(\s*+(?:on\s++)?(?:(?P<label>[A-Za-z]{3,5}\d{1,3})\s*+:\s*+)?"
     r"(?P<target>.*\S)\s*+\)\s*+$",
     re.IGNORECASE,
 )
+_FACTION_KEYS = frozenset({"FACTION KEYWORD", "ARMY MAIN FACTION", "ARMY FACTION", "FACTION"})
+_SUBFACTION_KEYS = frozenset({"ARMY SUB FACTION", "SUB FACTION"})
 _LABELLED = re.compile(r"^(?:(?P<label>[A-Za-z]{3,5}\d{1,3})\s*+:\s*+)?(?P<name>.+)$")
 _MD_TITLE = re.compile(
     r"^(?P<head>.*?\S)\s*+-?\s*+\[\s*+(?P<points>\d[\d,.]{0,8}+)\s*+pts?\s*+\]$", re.I
@@ -36,6 +44,12 @@ _MD_TITLE = re.compile(
 _MD_ROSTER = re.compile(r"^#\s*\+\+.*\+\+")
 _MD_CONFIG = re.compile(r"^##\s*configuration\b", re.IGNORECASE)
 _MD_DETACHMENT = re.compile(r"^detachment\s*:\s*(?P<name>.+)$", re.IGNORECASE)
+
+
+# A list takes a handful of enhancements; placing each scans the units, so a header naming
+# thousands (hostile text) would take quadratic time. Those past this are reported instead.
+MAX_HEADER_ENHANCEMENTS = 24
+TOO_MANY_ENHANCEMENTS = "more enhancements than any list takes; not placed"
 
 
 @dataclass(frozen=True)
@@ -47,7 +61,13 @@ class _Named:
 
 
 def looks_like_wtc(lines: list[tuple[int, str]]) -> bool:
-    return any(re.match(r"^\+\s*faction keyword\s*:", line, re.I) for _, line in lines)
+    """Tell the WTC family by a "+ FACTION KEYWORD:" or "+ ARMY MAIN FACTION -" header line."""
+    for _, line in lines:
+        if line.lstrip().startswith("+"):
+            field = _FIELD.match(clean(line))
+            if field is not None and " ".join(field["key"].upper().split()) in _FACTION_KEYS:
+                return True
+    return False
 
 
 def looks_like_markdown(lines: list[tuple[int, str]]) -> bool:
@@ -62,6 +82,8 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
     warlord: _Named | None = None
     enhancements: list[_Named] = []
     key = ""
+    dashed = spaced_keys = False
+    subfaction: tuple[int, str] | None = None
     header = (
         lines[start + 1 : end]
         if end >= 0
@@ -71,14 +93,18 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
         text = clean(raw)
         field = _FIELD.match(text)
         if field is not None:
-            key, value = field["key"].strip().upper(), field["value"].strip()
+            key, value = " ".join(field["key"].upper().split()), field["value"].strip()
+            dashed = dashed or field["sep"] == "-"
+            spaced_keys = spaced_keys or field["key"].endswith(" ")
         elif text.startswith("&") and key.startswith("ENHANCEMENT"):
             value = text[1:].strip()
         else:
             continue
-        if key == "FACTION KEYWORD":
+        if key in _FACTION_KEYS:
             parsed.faction, parsed.faction_line = value, number
-        elif key == "DETACHMENT":
+        elif key in _SUBFACTION_KEYS and value:
+            subfaction = (number, value)
+        elif key in ("DETACHMENT", "DETACHMENT RULE", "ARMY DETACHMENT"):
             parsed.detachment, parsed.detachment_line = value, number
         elif key == "TOTAL ARMY POINTS":
             parsed.stated_points = parse_points(value) if re.search(r"\d", value) else None
@@ -87,22 +113,35 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
             assert labelled is not None
             warlord = _Named(number, "", labelled["name"].strip(), labelled["label"] or "")
         elif key.startswith("ENHANCEMENT") and value:
-            # Only a value ending in ")" can match: the check keeps the greedy target from
-            # rescanning the line once per "(on".
-            target = _TARGET.match(value) if value.endswith(")") else None
-            if target is None:
-                parsed.unplaced.append(Unplaced(number, value, "names no unit for the enhancement"))
-            else:
-                enhancements.append(
-                    _Named(number, target["name"], target["target"], target["label"] or "")
-                )
-    reader = BodyReader(parsed)
+            # The 2025-26 export joins several on one line: "A (Bearer) + B (Bearer)".
+            for part in value.split(" + "):
+                part = part.strip()
+                # Only a value ending in ")" can match: the check keeps the greedy target
+                # from rescanning the line once per "(".
+                target = _TARGET.match(part) if part.endswith(")") else None
+                if target is None:
+                    reason = "names no unit for the enhancement"
+                    parsed.unplaced.append(Unplaced(number, part, reason))
+                else:
+                    enhancements.append(
+                        _Named(number, target["name"], target["target"], target["label"] or "")
+                    )
+    if subfaction is not None:
+        # "Space Marines" and "Space Wolves": the resolver takes the most specific part.
+        main = parsed.faction
+        parsed.faction = f"{main} - {subfaction[1]}" if main else subfaction[1]
+        parsed.faction_line = parsed.faction_line or subfaction[0]
+    reader = BodyReader(parsed, inline_items=True)
     for number, raw in lines[end + 1 :] if end >= 0 else lines:
         if not raw.strip().startswith(("+", "&")) or unit_header(clean(raw)):
             reader.feed(number, raw)
     reader.close()
     numbered = [u for u in parsed.units if u.label]
-    if numbered:
+    if dashed:
+        parsed.format = WTC_DASH
+    elif spaced_keys or reader.read_inline:
+        parsed.format = WTC_2025
+    elif numbered:
         parsed.format = WTC_COMPACT if any(u.items for u in numbered) else WTC
     _place_header(parsed, warlord, enhancements)
     return parsed
@@ -114,20 +153,32 @@ def _place_header(parsed: ParsedList, warlord: _Named | None, enhancements: list
     The CharN numbers in the header often disagree with the body, so a number only breaks
     a tie between units of the same name.
     """
-    for enh in enhancements:
-        wanted = normalise(enh.name)
-        if any(u.enhancement and normalise(u.enhancement) == wanted for u in parsed.units):
+    # Looked up by name once, not once per enhancement: a header may name thousands.
+    names = [(normalise(u.name), u) for u in parsed.units]
+    by_name: dict[str, list[ParsedUnit]] = {}
+    for norm, unit in names:
+        by_name.setdefault(norm, []).append(unit)
+    taken = {normalise(u.enhancement) for u in parsed.units if u.enhancement}
+    for count, enh in enumerate(enhancements):
+        if count >= MAX_HEADER_ENHANCEMENTS:
+            text = f"{enh.name} (on {enh.target})"
+            parsed.unplaced.append(Unplaced(enh.line, text, TOO_MANY_ENHANCEMENTS))
             continue
-        free = [u for u in _named(parsed.units, enh.target) if u.enhancement is None]
+        wanted = normalise(enh.name)
+        if wanted in taken:
+            continue
+        named = _named(names, by_name, enh.target)
+        free = [u for u in named if u.enhancement is None]
         chosen = next((u for u in free if u.label == enh.label), free[0] if free else None)
         if chosen is None:
             text = f"{enh.name} (on {enh.target})"
             parsed.unplaced.append(Unplaced(enh.line, text, "names no unit in the list"))
             continue
         chosen.enhancement, chosen.enhancement_line = enh.name, enh.line
+        taken.add(wanted)
         chosen.items = [i for i in chosen.items if normalise(i) != wanted]
     if warlord is not None and not any(u.warlord for u in parsed.units):
-        named = _named(parsed.units, warlord.target)
+        named = _named(names, by_name, warlord.target)
         chosen = next((u for u in named if u.label == warlord.label), named[0] if named else None)
         if chosen is None:
             parsed.unplaced.append(
@@ -137,16 +188,15 @@ def _place_header(parsed: ParsedList, warlord: _Named | None, enhancements: list
             chosen.warlord = True
 
 
-def _named(units: list[ParsedUnit], name: str) -> list[ParsedUnit]:
+def _named(
+    names: list[tuple[str, ParsedUnit]], by_name: dict[str, list[ParsedUnit]], name: str
+) -> list[ParsedUnit]:
+    """Return the units a header names: by exact name, else by a name one starts with."""
     wanted = normalise(name)
-    exact = [u for u in units if normalise(u.name) == wanted]
+    exact = by_name.get(wanted)
     if exact:
         return exact
-    return [
-        u
-        for u in units
-        if normalise(u.name).startswith(wanted) or wanted.startswith(normalise(u.name))
-    ]
+    return [u for norm, u in names if norm.startswith(wanted) or wanted.startswith(norm)]
 
 
 def parse_markdown(lines: list[tuple[int, str]]) -> ParsedList:
