@@ -163,7 +163,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # JSON with stated limits: API_MAX_BODY_BYTES (413 beyond) and 32 levels of nesting (400).
+    "DEFAULT_PARSER_CLASSES": ["rosters.api.parsers.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "rosters.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_CLASSES": [
@@ -194,6 +195,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "SCHEMA_PATH_PREFIX": "/api/",
     "COMPONENT_SPLIT_REQUEST": True,
+    # <id:...> (rosters/converters.py): ids the database can hold.
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}},
     "ENUM_NAME_OVERRIDES": {
         "BattleSizeEnum": "rosters.models.BattleSize",
         "ProfileEnum": "rosters.models.Profile",
@@ -202,6 +205,8 @@ SPECTACULAR_SETTINGS = {
 
 # The uploaded points sheet is read in memory; a release workbook is well under this.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+# An API JSON body (the largest is a pasted list of 256 KiB, escaped); larger is a 413.
+API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 1024 * 1024)
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
