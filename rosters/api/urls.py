@@ -1,7 +1,13 @@
 """Addresses of the API, mounted at /api/ by armybuilder/urls.py."""
 
+from csp.constants import SELF, UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.urls import path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 
 from rosters.api.errors import api_not_found
 from rosters.api.views import catalogue, declarations, formats, rosters, tokens, units, validation
@@ -12,8 +18,27 @@ ROSTER = "rosters/<id:roster_id>/"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    # The split view serves Swagger UI's start-up script as a file, not inline.
+    path(
+        "docs/",
+        SpectacularSwaggerSplitView.as_view(
+            url_name="api:schema", template_name="api/swagger_ui.html"
+        ),
+        name="docs",
+    ),
+    # Redoc writes its styles into <style> elements, renders in a blob: worker, and shows
+    # its makers' logo from their site (an image; no script from there).
+    path(
+        "redoc/",
+        csp_update(
+            {
+                "style-src": [SELF, UNSAFE_INLINE],
+                "worker-src": [SELF, "blob:"],
+                "img-src": [SELF, "data:", "https://cdn.redoc.ly"],
+            }
+        )(SpectacularRedocView.as_view(url_name="api:schema", template_name="api/redoc.html")),
+        name="redoc",
+    ),
     path("tokens/", tokens.api_tokens, name="tokens"),
     # Catalogue
     path("factions/", catalogue.FactionListApi.as_view(), name="factions"),
