@@ -534,6 +534,14 @@ def _update(
     return roster
 
 
+NAME_MAX = Roster._meta.get_field("name").max_length or 150
+
+
+def copy_name(name: str, suffix: str = " (copy)") -> str:
+    """Name a copy after its original, cutting the original short to fit the column."""
+    return name[: NAME_MAX - len(suffix)] + suffix
+
+
 def roster_duplicate(*, roster: Roster, name: str | None = None) -> Roster:
     """Copy a roster with all its units for the same owner."""
     with transaction.atomic():
@@ -541,7 +549,7 @@ def roster_duplicate(*, roster: Roster, name: str | None = None) -> Roster:
         units = list(roster.units.prefetch_related("options"))
         copy = Roster.objects.create(
             owner=roster.owner,
-            name=name or f"{roster.name} (copy)",
+            name=name or copy_name(roster.name),
             faction=roster.faction,
             detachment=roster.detachment,
             battle_size=roster.battle_size,

@@ -75,7 +75,8 @@ class NameOrIdField(serializers.Field):
             if not 1 <= data <= MAX_ID:
                 self.fail("invalid")
             return data
-        if isinstance(data, str) and data.strip() and len(data) <= MAX_NAME:
+        # No catalogue name holds a NUL, and PostgreSQL text cannot.
+        if isinstance(data, str) and data.strip() and len(data) <= MAX_NAME and "\x00" not in data:
             return data.strip()
         self.fail("invalid")
         raise AssertionError  # fail() raises; this keeps type checkers content

@@ -139,3 +139,28 @@ def test_a_body_over_the_stated_size_is_a_413(anon_client, marines):
     response = anon_client.post("/api/validate/", body, content_type="application/json")
     error = error_of(response, 413)
     assert "1000" in error["message"] or "large" in error["message"]
+
+
+def test_a_nul_in_a_catalogue_name_is_a_400_not_a_database_error(owner_client, marines):
+    body = {"faction": "Space\x00Marines", "release": "\x00", "units": []}
+    error = error_of(owner_client.post("/api/validate/", body, format="json"), 400)
+    assert {"faction", "release"} <= set(error["fields"])
+
+
+def test_duplicating_a_roster_with_the_longest_name_fits_the_copy_in(owner_client, roster):
+    Roster.objects.filter(pk=roster.pk).update(name="N" * 150)
+    response = owner_client.post(f"/api/rosters/{roster.pk}/duplicate/", {}, format="json")
+    assert response.status_code == 201
+    name = response.json()["name"]
+    assert len(name) == 150 and name.endswith(" (copy)")
+
+
+def test_duplicating_a_declaration_with_the_longest_name_fits_the_copy_in(roster, declaration):
+    from rosters.declarations import declaration_duplicate
+
+    Declaration.objects.filter(pk=declaration.pk).update(name="D" * 150)
+    declaration.refresh_from_db()
+    first = declaration_duplicate(declaration=declaration)
+    second = declaration_duplicate(declaration=declaration)
+    assert len(first.name) == 150 and first.name.endswith(" (copy)")
+    assert len(second.name) == 150 and second.name != first.name
