@@ -169,6 +169,11 @@ else:
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
+# Roster edits take SQLite's one write lock first thing (rosters.services.roster_lock) and
+# wait for it: 20 players adding units at once queue for seconds rather than fail.
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 30)
+
 # How many proxies in front of the site to believe in X-Forwarded-For (0: none, use the
 # connection's address). Throttles and login lockouts key on armybuilder.client_address.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)

@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Literal
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Prefetch, prefetch_related_objects
 from django.utils import timezone
 
@@ -370,7 +370,13 @@ def roster_lock(*, roster_id: int) -> None:
     inside transaction.atomic(): two players' tabs adding characters at once would
     otherwise both see "no Warlord yet" and both take the next position.
     """
-    list(Roster.objects.select_for_update().filter(pk=roster_id).values_list("pk"))
+    if connection.features.has_select_for_update:
+        list(Roster.objects.select_for_update().filter(pk=roster_id).values_list("pk"))
+    else:
+        # SQLite locks the whole database for a write. Writing first thing in the
+        # transaction makes it wait (busy timeout) for that lock instead of failing with
+        # "database is locked" when a read taken earlier would have to be upgraded.
+        Roster.objects.filter(pk=roster_id).update(updated=F("updated"))
 
 
 def _unit_relock(unit: RosterUnit) -> RosterUnit:
