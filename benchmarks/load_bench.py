@@ -175,7 +175,7 @@ def main() -> None:
                 "--users",
                 str(args.users + 1),
                 "--spawn-rate",
-                str(max(args.users // 2, 1)),
+                str(max(args.users // 10, 1)),
                 "--run-time",
                 f"{args.seconds}s",
                 "--host",
