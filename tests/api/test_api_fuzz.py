@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 BUDGET = settings(
     max_examples=60,
-    deadline=timedelta(milliseconds=1500),
+    deadline=timedelta(milliseconds=3000),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     derandomize=True,
 )
