@@ -9,8 +9,10 @@ def renumber_duplicates(apps, schema_editor):
     (position, then id) is what the players saw, so it is kept.
     """
     RosterUnit = apps.get_model("rosters", "RosterUnit")
+    # order_by(): the model's ordering includes id, which would split every group.
     clashing = (
-        RosterUnit.objects.values("roster_id", "position")
+        RosterUnit.objects.order_by()
+        .values("roster_id", "position")
         .annotate(n=Count("id"))
         .filter(n__gt=1)
         .values_list("roster_id", flat=True)
