@@ -7,9 +7,11 @@ DEBUG=False (with a real SECRET_KEY and ALLOWED_HOSTS) for production.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -74,6 +76,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
@@ -91,7 +94,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into a 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "armybuilder.urls"
@@ -130,6 +136,70 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Content-Security-Policy (django-csp): scripts, styles, fonts and images from the site
+# itself only; no inline script or style anywhere (htmx is told not to add its own).
+# The API's Redoc page adds inline styles and a blob: worker (rosters/api/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# --- shared state: cache, rate-limit counts, sessions -------------------------------
+# Several app servers must share one cache (throttle counts) and one session store (the
+# declaration wizard keeps its steps in the session). With REDIS_URL, Redis holds the
+# cache and the sessions; without it, the database does (the cache table is made by the
+# rosters migration 0004).
+REDIS_URL = env_str("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "armybuilder"),
+        }
+    }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cache"
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "armybuilder_cache",
+        }
+    }
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+# Roster edits take SQLite's one write lock first thing (rosters.services.roster_lock) and
+# wait for it: 20 players adding units at once queue for seconds rather than fail.
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 30)
+
+# How many proxies in front of the site to believe in X-Forwarded-For (0: none, use the
+# connection's address). Throttles and login lockouts key on armybuilder.client_address.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one
+# username from one address, that pair is locked out for LOGIN_COOLOFF_MINUTES (429).
+AUTHENTICATION_BACKENDS = [
+    "rosters.login_throttle.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "armybuilder.client_address.client_address"
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -173,12 +243,13 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # JSON with stated limits: API_MAX_BODY_BYTES (413 beyond) and 32 levels of nesting (400).
+    "DEFAULT_PARSER_CLASSES": ["rosters.api.parsers.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "rosters.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "rosters.api.throttles.AnonThrottle",
+        "rosters.api.throttles.UserThrottle",
     ],
     # Rates are "<n>/<second|minute|hour|day>"; validate_anon is the stricter limit on
     # anonymous POST /api/validate/, which does the most work per call.
@@ -204,6 +275,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "SCHEMA_PATH_PREFIX": "/api/",
     "COMPONENT_SPLIT_REQUEST": True,
+    # <id:...> (rosters/converters.py): ids the database can hold.
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}},
     "ENUM_NAME_OVERRIDES": {
         "BattleSizeEnum": "rosters.models.BattleSize",
         "ProfileEnum": "rosters.models.Profile",
@@ -212,12 +285,15 @@ SPECTACULAR_SETTINGS = {
 
 # The uploaded points sheet is read in memory; a release workbook is well under this.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+# An API JSON body (the largest is a pasted list of 256 KiB, escaped); larger is a 413.
+API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 1024 * 1024)
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+    # Off only for a plain-HTTP load test on loopback (benchmarks/load_bench.py).
+    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 30)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from armybuilder.rules import codes
 from armybuilder.rules import model as core
@@ -103,17 +103,22 @@ def declaration_save(
     data: DeclarationData,
     declaration: Declaration | None = None,
 ) -> tuple[Declaration, core.Result]:
-    """Save a declaration if the rules core finds no error in it; warnings are allowed."""
-    result = declaration_validate(roster=roster, data=data)
-    blocking = declaration_errors(result=result)
-    if blocking:
-        raise DeclarationInvalid(ERR_HAS_ERRORS.format(count=len(blocking)), result)
-    clash = roster.declarations.filter(name=name)
-    if declaration is not None:
-        clash = clash.exclude(pk=declaration.pk)
-    if clash.exists():
-        raise ValueError(ERR_NAME_TAKEN.format(name=name))
+    """Save a declaration if the rules core finds no error in it; warnings are allowed.
+
+    The roster is locked while it is checked and written, so a unit removed or a name taken
+    by another request meanwhile is seen, never written past.
+    """
     with transaction.atomic():
+        services.roster_lock(roster_id=roster.pk)
+        result = declaration_validate(roster=roster, data=data)
+        blocking = declaration_errors(result=result)
+        if blocking:
+            raise DeclarationInvalid(ERR_HAS_ERRORS.format(count=len(blocking)), result)
+        clash = roster.declarations.filter(name=name)
+        if declaration is not None:
+            clash = clash.exclude(pk=declaration.pk)
+        if clash.exists():
+            raise ValueError(ERR_NAME_TAKEN.format(name=name))
         if declaration is None:
             declaration = Declaration(roster=roster)
         declaration.name = name
@@ -121,21 +126,29 @@ def declaration_save(
         declaration.attachments = [list(p) for p in data.attachments]
         declaration.embarkations = [list(p) for p in data.embarkations]
         declaration.placements = {str(k): v for k, v in sorted(data.placements.items())}
-        declaration.save()
+        try:
+            # Where the database cannot lock a row (SQLite), the constraint still decides.
+            with transaction.atomic():
+                declaration.save()
+        except IntegrityError:
+            raise ValueError(ERR_NAME_TAKEN.format(name=name)) from None
     return declaration, result
 
 
 def declaration_duplicate(*, declaration: Declaration, name: str | None = None) -> Declaration:
     """Copy a declaration under a new name, as it stands, without re-validating it."""
-    base = name or f"{declaration.name} (copy)"
-    candidate, n = base, 2
-    while declaration.roster.declarations.filter(name=candidate).exists():
-        candidate, n = f"{base} {n}", n + 1
-    return Declaration.objects.create(
-        roster=declaration.roster,
-        name=candidate,
-        hover=declaration.hover,
-        attachments=declaration.attachments,
-        embarkations=declaration.embarkations,
-        placements=declaration.placements,
-    )
+    base = name or services.copy_name(declaration.name)
+    with transaction.atomic():
+        services.roster_lock(roster_id=declaration.roster_id)
+        taken = set(declaration.roster.declarations.values_list("name", flat=True))
+        candidate, n = base, 2
+        while candidate in taken:
+            candidate, n = services.copy_name(base, f" {n}"), n + 1
+        return Declaration.objects.create(
+            roster=declaration.roster,
+            name=candidate,
+            hover=declaration.hover,
+            attachments=declaration.attachments,
+            embarkations=declaration.embarkations,
+            placements=declaration.placements,
+        )

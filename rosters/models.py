@@ -66,6 +66,10 @@ class RosterUnit(models.Model):
 
     class Meta:
         ordering = ["roster", "position", "id"]
+        constraints = [
+            # Services number units under the roster's row lock; this catches any that do not.
+            models.UniqueConstraint(fields=["roster", "position"], name="roster_unit_position")
+        ]
 
     def __str__(self) -> str:
         return f"{self.datasheet} ({self.models_count})"

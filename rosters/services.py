@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Literal
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Prefetch, prefetch_related_objects
 from django.utils import timezone
 
@@ -316,6 +316,35 @@ class RosterError(ValueError):
 ERR_NOT_PRICED = "{datasheet} has no price in {release}, so it cannot be added under it."
 ERR_NOT_AVAILABLE = "{datasheet} is not available to {faction}."
 ERR_BAD_MODEL_COUNT = "{datasheet} comes in units of {allowed} models, not {models}."
+ERR_UNIT_GONE = "That unit is no longer in the roster."
+
+
+def roster_lock(*, roster_id: int) -> None:
+    """Hold the roster's row until the transaction ends, so its edits run one at a time.
+
+    Every service that changes a roster, its units or its declarations calls this first,
+    inside transaction.atomic(): two players' tabs adding characters at once would
+    otherwise both see "no Warlord yet" and both take the next position.
+    """
+    if connection.features.has_select_for_update:
+        list(Roster.objects.select_for_update().filter(pk=roster_id).values_list("pk"))
+    else:
+        # SQLite locks the whole database for a write. Writing first thing in the
+        # transaction makes it wait (busy timeout) for that lock instead of failing with
+        # "database is locked" when a read taken earlier would have to be upgraded.
+        Roster.objects.filter(pk=roster_id).update(updated=F("updated"))
+
+
+def _unit_relock(unit: RosterUnit) -> RosterUnit:
+    """Lock the unit's roster and re-read the unit's own fields as they now stand."""
+    roster_lock(roster_id=unit.roster_id)
+    try:
+        unit.refresh_from_db(fields=["position", "models_count", "enhancement", "warlord"])
+    except RosterUnit.DoesNotExist:
+        raise RosterError(ERR_UNIT_GONE) from None
+    # A detachment changed meanwhile decides which enhancements the unit may take.
+    unit.roster.refresh_from_db(fields=["detachment", "release"])
+    return unit
 
 
 def roster_create(
@@ -361,6 +390,25 @@ def roster_add_unit(
     warlord: bool = False,
 ) -> RosterUnit:
     """Add a unit to a roster; refuse datasheets the roster's release does not price."""
+    with transaction.atomic():
+        roster_lock(roster_id=roster.pk)
+        return _add_unit(
+            roster=roster,
+            datasheet=datasheet,
+            models=models,
+            enhancement=enhancement,
+            warlord=warlord,
+        )
+
+
+def _add_unit(
+    *,
+    roster: Roster,
+    datasheet: Datasheet,
+    models: int | None,
+    enhancement: Enhancement | None,
+    warlord: bool,
+) -> RosterUnit:
     if not roster.faction.datasheets.filter(pk=datasheet.pk).exists():
         raise RosterError(ERR_NOT_AVAILABLE.format(datasheet=datasheet, faction=roster.faction))
     counts = datasheet_model_counts(datasheet=datasheet, release=roster.release)
@@ -413,6 +461,25 @@ def roster_update(
     profile: str | None = None,
 ) -> Roster:
     """Change a roster's name, detachment, battle size or profile."""
+    with transaction.atomic():
+        roster_lock(roster_id=roster.pk)
+        return _update(
+            roster=roster,
+            name=name,
+            detachment=detachment,
+            battle_size=battle_size,
+            profile=profile,
+        )
+
+
+def _update(
+    *,
+    roster: Roster,
+    name: str | None,
+    detachment: Detachment | None,
+    battle_size: str | None,
+    profile: str | None,
+) -> Roster:
     if detachment is not None:
         if (
             detachment.faction_id not in {f.pk for f in faction_chain(roster.faction)}
@@ -431,17 +498,27 @@ def roster_update(
         roster.battle_size = battle_size
     if profile is not None:
         roster.profile = profile
-    roster.save()
+    # Only the roster's own settings: a whole-row save would put back a stale share token.
+    roster.save(update_fields=["name", "detachment", "battle_size", "profile", "updated"])
     return roster
+
+
+NAME_MAX = Roster._meta.get_field("name").max_length or 150
+
+
+def copy_name(name: str, suffix: str = " (copy)") -> str:
+    """Name a copy after its original, cutting the original short to fit the column."""
+    return name[: NAME_MAX - len(suffix)] + suffix
 
 
 def roster_duplicate(*, roster: Roster, name: str | None = None) -> Roster:
     """Copy a roster with all its units for the same owner."""
     with transaction.atomic():
+        roster_lock(roster_id=roster.pk)
         units = list(roster.units.prefetch_related("options"))
         copy = Roster.objects.create(
             owner=roster.owner,
-            name=name or f"{roster.name} (copy)",
+            name=name or copy_name(roster.name),
             faction=roster.faction,
             detachment=roster.detachment,
             battle_size=roster.battle_size,
@@ -477,6 +554,17 @@ def roster_unit_update(
     enhancement: Enhancement | Literal["keep"] | None = "keep",
 ) -> RosterUnit:
     """Change a unit's model count or enhancement; the count must be one the datasheet allows."""
+    with transaction.atomic():
+        _unit_relock(unit)
+        return _unit_update(unit=unit, models=models, enhancement=enhancement)
+
+
+def _unit_update(
+    *,
+    unit: RosterUnit,
+    models: int | None,
+    enhancement: Enhancement | Literal["keep"] | None,
+) -> RosterUnit:
     roster = unit.roster
     if models is not None and models != unit.models_count:
         counts = datasheet_model_counts(datasheet=unit.datasheet, release=roster.release)
@@ -494,7 +582,8 @@ def roster_unit_update(
                 )
             )
         unit.enhancement = enhancement
-    unit.save()
+    # Never write the Warlord mark or position back: other services own them.
+    unit.save(update_fields=["models_count", "enhancement"])
     Roster.objects.filter(pk=roster.pk).update(updated=timezone.now())
     return unit
 
@@ -502,8 +591,9 @@ def roster_unit_update(
 def roster_unit_duplicate(*, unit: RosterUnit) -> RosterUnit:
     """Add a copy of a unit right after it, without its enhancement or Warlord mark."""
     with transaction.atomic():
+        _unit_relock(unit)
         roster = unit.roster
-        roster.units.filter(position__gt=unit.position).update(position=F("position") + 1)
+        _shift_positions(roster=roster, after=unit.position)
         copy = _copy_unit(unit, roster=roster, position=unit.position + 1)
         # An enhancement and the Warlord are one per army: the copy is a plain unit.
         copy.enhancement = None
@@ -512,16 +602,33 @@ def roster_unit_duplicate(*, unit: RosterUnit) -> RosterUnit:
     return copy
 
 
+# Positions are unique per roster and PostgreSQL checks that row by row, so a shift by one
+# would collide with the next row: move the tail far out of the way first, then back.
+_SHIFT_OFFSET = 1_000_000
+
+
+def _shift_positions(*, roster: Roster, after: int) -> None:
+    """Make room for a unit at position after + 1."""
+    tail = roster.units.filter(position__gt=after)
+    tail.update(position=F("position") + _SHIFT_OFFSET)
+    roster.units.filter(position__gt=_SHIFT_OFFSET).update(
+        position=F("position") - (_SHIFT_OFFSET - 1)
+    )
+
+
 def roster_unit_remove(*, unit: RosterUnit) -> None:
-    """Remove a unit from its roster."""
+    """Remove a unit from its roster; removing one already gone changes nothing."""
     roster_id = unit.roster_id
-    unit.delete()
-    Roster.objects.filter(pk=roster_id).update(updated=timezone.now())
+    with transaction.atomic():
+        roster_lock(roster_id=roster_id)
+        RosterUnit.objects.filter(pk=unit.pk).delete()
+        Roster.objects.filter(pk=roster_id).update(updated=timezone.now())
 
 
 def roster_set_warlord(*, roster: Roster, unit: RosterUnit | None) -> None:
     """Mark one unit as the Warlord, or clear the choice; the rules core judges the choice."""
     with transaction.atomic():
+        roster_lock(roster_id=roster.pk)
         roster.units.filter(warlord=True).update(warlord=False)
         if unit is not None:
             RosterUnit.objects.filter(pk=unit.pk).update(warlord=True)
@@ -530,8 +637,10 @@ def roster_set_warlord(*, roster: Roster, unit: RosterUnit | None) -> None:
 
 def roster_share(*, roster: Roster, enabled: bool) -> Roster:
     """Turn the read-only share link on (with a fresh unguessable token) or off."""
-    roster.share_token = secrets.token_urlsafe(24) if enabled else None
-    roster.save(update_fields=["share_token"])
+    with transaction.atomic():
+        roster_lock(roster_id=roster.pk)
+        roster.share_token = secrets.token_urlsafe(24) if enabled else None
+        roster.save(update_fields=["share_token"])
     return roster
 
 
@@ -577,6 +686,8 @@ def roster_reprice(
         new_total=new.points,
     )
     if apply:
-        roster.release = release
-        roster.save(update_fields=["release", "updated"])
+        with transaction.atomic():
+            roster_lock(roster_id=roster.pk)
+            roster.release = release
+            roster.save(update_fields=["release", "updated"])
     return preview

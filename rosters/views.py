@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction, PointsRelease
 from rosters import listing, services
 from rosters.builder import builder_page
+from rosters.converters import id_or_none
 from rosters.forms import RosterCreateForm, RosterRenameForm, SignUpForm, faction_choices
 from rosters.models import Roster, RosterUnit
 
@@ -28,6 +29,15 @@ MSG_REPRICED = "{name} is now priced under {release}."
 MSG_SHARE_ON = "Anyone with the link can now read this roster."
 MSG_SHARE_OFF = "The share link is off; the old link no longer works."
 ERR_BAD_NUMBER = "Model count must be a whole number."
+ERR_BAD_ID = "{field} must be an id (a whole number of at least 1)."
+
+
+def _id_or_404(raw: object, field: str) -> int:
+    # "?faction=abc" names nothing: not found, never a failed database query.
+    number = id_or_none(raw)
+    if number is None:
+        raise Http404(ERR_BAD_ID.format(field=field))
+    return number
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -113,7 +123,7 @@ def _int_or_none(value: str | None) -> int | None:
 @require_GET
 def detachment_options(request: HttpRequest) -> HttpResponse:
     """Return the detachment options of one faction, for the create form."""
-    faction = get_object_or_404(Faction, pk=request.GET.get("faction") or 0)
+    faction = get_object_or_404(Faction, pk=_id_or_404(request.GET.get("faction"), "faction"))
     return render(
         request,
         "rosters/_detachment_options.html",
@@ -158,7 +168,9 @@ def _error(request: HttpRequest, pk: int, message: str) -> HttpResponse:
 def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a unit of the chosen datasheet at its smallest size."""
     roster = owned_roster(request, pk)
-    datasheet = get_object_or_404(Datasheet, pk=request.POST.get("datasheet") or 0)
+    datasheet = get_object_or_404(
+        Datasheet, pk=_id_or_404(request.POST.get("datasheet"), "datasheet")
+    )
     try:
         services.roster_add_unit(roster=roster, datasheet=datasheet)
     except services.RosterError as exc:
@@ -176,14 +188,16 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     raw_enhancement = request.POST.get(f"enhancement_{unit_pk}", request.POST.get("enhancement"))
     models: int | None = None
     if raw_models is not None:
-        try:
-            models = int(raw_models)
-        except ValueError:
+        # The datasheet's own counts are checked by the service; this keeps int() cheap.
+        if len(raw_models) > 6 or not raw_models.strip().isdigit():
             return _error(request, pk, ERR_BAD_NUMBER)
+        models = int(raw_models)
     enhancement: Enhancement | str | None = "keep"
     if raw_enhancement is not None:
         enhancement = (
-            get_object_or_404(Enhancement, pk=raw_enhancement) if raw_enhancement else None
+            get_object_or_404(Enhancement, pk=_id_or_404(raw_enhancement, "enhancement"))
+            if raw_enhancement
+            else None
         )
     try:
         services.roster_unit_update(unit=unit, models=models, enhancement=enhancement)  # type: ignore[arg-type]
@@ -214,7 +228,7 @@ def warlord_set(request: HttpRequest, pk: int) -> HttpResponse:
     """Choose the Warlord among the roster's units, or clear it."""
     roster = owned_roster(request, pk)
     raw = request.POST.get("unit")
-    unit = get_object_or_404(RosterUnit, pk=raw, roster=roster) if raw else None
+    unit = get_object_or_404(RosterUnit, pk=_id_or_404(raw, "unit"), roster=roster) if raw else None
     services.roster_set_warlord(roster=roster, unit=unit)
     return _builder_response(request, pk)
 

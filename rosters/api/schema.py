@@ -15,9 +15,12 @@ ERROR_DESCRIPTIONS = {
     "401": "No valid credentials (token or session).",
     "403": "CSRF check failed (session authentication only).",
     "404": "Not found, or not yours.",
+    "413": "The body is larger than API_MAX_BODY_BYTES (1 MiB by default).",
     "429": "Rate limit reached; Retry-After says when to try again.",
 }
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+# CSRF and body size concern only calls that send a body.
+BODY_ONLY = {"403", "413"}
 JSON = "application/json"
 
 
@@ -27,7 +30,7 @@ class ApiAutoSchema(AutoSchema):
     def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
         responses: dict[str, Any] = super()._get_response_bodies(direction)  # type: ignore[arg-type]
         for code, description in ERROR_DESCRIPTIONS.items():
-            if code in responses or (code == "403" and self.method not in UNSAFE_METHODS):
+            if code in responses or (code in BODY_ONLY and self.method not in UNSAFE_METHODS):
                 continue
             response = OpenApiResponse(response=ErrorSerializer, description=description)
             # Errors are always the JSON envelope, whatever else the operation can answer.

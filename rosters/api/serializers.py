@@ -16,6 +16,7 @@ from rest_framework import serializers
 from armybuilder.rules.model import Placement, Severity
 from rosters import services
 from rosters.formats.services import MAX_LIST_CHARS
+from rosters.converters import MAX_ID
 from rosters.models import BattleSize, Profile
 
 ERR_NAME_OR_ID: Final = "Give a name (text) or an id (a whole number of at least 1)."
@@ -58,7 +59,7 @@ class RefSerializer(serializers.Serializer):
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "integer", "minimum": 1},
+            {"type": "integer", "minimum": 1, "maximum": MAX_ID},
             {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
         ]
     }
@@ -72,10 +73,11 @@ class NameOrIdField(serializers.Field):
         if isinstance(data, bool):
             self.fail("invalid")
         if isinstance(data, int):
-            if data < 1:
+            if not 1 <= data <= MAX_ID:
                 self.fail("invalid")
             return data
-        if isinstance(data, str) and data.strip() and len(data) <= MAX_NAME:
+        # No catalogue name holds a NUL, and PostgreSQL text cannot.
+        if isinstance(data, str) and data.strip() and len(data) <= MAX_NAME and "\x00" not in data:
             return data.strip()
         self.fail("invalid")
         raise AssertionError  # fail() raises; this keeps type checkers content
@@ -86,7 +88,7 @@ class NameOrIdField(serializers.Field):
 
 class UnitIdField(serializers.IntegerField):
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(min_value=1, **kwargs)
+        super().__init__(min_value=1, max_value=MAX_ID, **kwargs)
 
 
 class UnitPairField(serializers.ListField):
@@ -165,7 +167,10 @@ class ValidationResultSerializer(serializers.Serializer):
 class FactionListFilterSerializer(serializers.Serializer):
     search = serializers.CharField(required=False, max_length=MAX_NAME, help_text="Name contains.")
     parent = serializers.IntegerField(
-        required=False, min_value=1, help_text="Only sub-factions of this faction id."
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="Only sub-factions of this faction id.",
     )
 
 
@@ -180,13 +185,19 @@ class FactionOutputSerializer(serializers.Serializer):
 
 class ReleaseQuerySerializer(serializers.Serializer):
     release = serializers.IntegerField(
-        required=False, min_value=1, help_text="Points release id; default: the current one."
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="Points release id; default: the current one.",
     )
 
 
 class DatasheetListFilterSerializer(ReleaseQuerySerializer):
     faction = serializers.IntegerField(
-        required=False, min_value=1, help_text="Datasheets this faction id may field."
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="Datasheets this faction id may field.",
     )
     keyword = serializers.CharField(
         required=False, max_length=100, help_text="Has this keyword or faction keyword (any case)."
@@ -240,7 +251,10 @@ class DatasheetOutputSerializer(serializers.Serializer):
 
 class DetachmentListFilterSerializer(serializers.Serializer):
     faction = serializers.IntegerField(
-        required=False, min_value=1, help_text="Detachments this faction id may use."
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="Detachments this faction id may use.",
     )
     search = serializers.CharField(required=False, max_length=MAX_NAME, help_text="Name contains.")
 
@@ -257,9 +271,12 @@ class DetachmentOutputSerializer(serializers.Serializer):
 
 class EnhancementListFilterSerializer(ReleaseQuerySerializer):
     faction = serializers.IntegerField(
-        required=False, min_value=1, help_text="Enhancements of detachments this faction may use."
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="Enhancements of detachments this faction may use.",
     )
-    detachment = serializers.IntegerField(required=False, min_value=1)
+    detachment = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
     search = serializers.CharField(required=False, max_length=MAX_NAME, help_text="Name contains.")
 
 
@@ -361,21 +378,29 @@ class SharedRosterOutputSerializer(RosterSummaryOutputSerializer):
 
 class RosterCreateInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=150)
-    faction = serializers.IntegerField(min_value=1)
-    detachment = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    faction = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    detachment = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, required=False, allow_null=True
+    )
     battle_size = serializers.ChoiceField(
         choices=BattleSize.choices, default=BattleSize.STRIKE_FORCE
     )
     profile = serializers.ChoiceField(choices=Profile.choices, default=Profile.CORE_10)
     release = serializers.IntegerField(
-        min_value=1, required=False, help_text="Points release id; default: the current one."
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        help_text="Points release id; default: the current one.",
     )
 
 
 class RosterUpdateInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=150, required=False)
     detachment = serializers.IntegerField(
-        min_value=1, required=False, help_text="Changing it drops the units' enhancements."
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        help_text="Changing it drops the units' enhancements.",
     )
     battle_size = serializers.ChoiceField(choices=BattleSize.choices, required=False)
     profile = serializers.ChoiceField(choices=Profile.choices, required=False)
@@ -396,7 +421,9 @@ class RosterShareOutputSerializer(serializers.Serializer):
 
 
 class RosterWarlordInputSerializer(serializers.Serializer):
-    unit = serializers.IntegerField(min_value=1, allow_null=True, help_text="null clears it.")
+    unit = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, allow_null=True, help_text="null clears it."
+    )
 
 
 class RosterRepriceQuerySerializer(ReleaseQuerySerializer):
@@ -426,23 +453,28 @@ class RosterRepriceOutputSerializer(serializers.Serializer):
 
 class RosterValidationQuerySerializer(serializers.Serializer):
     declaration = serializers.IntegerField(
-        required=False, min_value=1, help_text="Validate with this saved declaration."
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="Validate with this saved declaration.",
     )
 
 
 class RosterUnitCreateInputSerializer(serializers.Serializer):
-    datasheet = serializers.IntegerField(min_value=1)
+    datasheet = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     models = serializers.IntegerField(
         min_value=1, max_value=1000, required=False, help_text="Default: the smallest size."
     )
-    enhancement = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    enhancement = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, required=False, allow_null=True
+    )
     warlord = serializers.BooleanField(required=False, default=False)
 
 
 class RosterUnitUpdateInputSerializer(serializers.Serializer):
     models = serializers.IntegerField(min_value=1, max_value=1000, required=False)
     enhancement = serializers.IntegerField(
-        min_value=1, required=False, allow_null=True, help_text="null removes it."
+        min_value=1, max_value=MAX_ID, required=False, allow_null=True, help_text="null removes it."
     )
     warlord = serializers.BooleanField(required=False)
 
@@ -473,7 +505,8 @@ class DeclarationInputSerializer(serializers.Serializer):
     def validate_placements(self, value: dict[str, str]) -> dict[int, str]:
         out: dict[int, str] = {}
         for key, placement in value.items():
-            if not key.isdigit() or int(key) < 1:
+            # isdigit() alone admits "²", which int() refuses.
+            if not (key.isascii() and key.isdigit()) or not 1 <= int(key) <= MAX_ID:
                 raise serializers.ValidationError(ERR_UNIT_ID.format(key=key))
             out[int(key)] = placement
         return out

@@ -1,7 +1,13 @@
 """Addresses of the API, mounted at /api/ by armybuilder/urls.py."""
 
+from csp.constants import SELF, UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.urls import path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 
 from rosters.api.errors import api_not_found
 from rosters.api.views import catalogue, declarations, formats, rosters, tokens, units, validation
@@ -9,34 +15,51 @@ from rosters.battles import api as battles
 
 app_name = "api"
 
-ROSTER = "rosters/<int:roster_id>/"
+ROSTER = "rosters/<id:roster_id>/"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    # The split view serves Swagger UI's start-up script as a file, not inline.
+    path(
+        "docs/",
+        SpectacularSwaggerSplitView.as_view(
+            url_name="api:schema", template_name="api/swagger_ui.html"
+        ),
+        name="docs",
+    ),
+    # Redoc writes its styles into <style> elements, renders in a blob: worker, and shows
+    # its makers' logo from their site (an image; no script from there).
+    path(
+        "redoc/",
+        csp_update(
+            {
+                "style-src": [SELF, UNSAFE_INLINE],
+                "worker-src": [SELF, "blob:"],
+                "img-src": [SELF, "data:", "https://cdn.redoc.ly"],
+            }
+        )(SpectacularRedocView.as_view(url_name="api:schema", template_name="api/redoc.html")),
+        name="redoc",
+    ),
     path("tokens/", tokens.api_tokens, name="tokens"),
     # Catalogue
     path("factions/", catalogue.FactionListApi.as_view(), name="factions"),
-    path("factions/<int:faction_id>/", catalogue.FactionDetailApi.as_view(), name="faction"),
+    path("factions/<id:faction_id>/", catalogue.FactionDetailApi.as_view(), name="faction"),
     path("datasheets/", catalogue.DatasheetListApi.as_view(), name="datasheets"),
-    path(
-        "datasheets/<int:datasheet_id>/", catalogue.DatasheetDetailApi.as_view(), name="datasheet"
-    ),
+    path("datasheets/<id:datasheet_id>/", catalogue.DatasheetDetailApi.as_view(), name="datasheet"),
     path("detachments/", catalogue.DetachmentListApi.as_view(), name="detachments"),
     path(
-        "detachments/<int:detachment_id>/",
+        "detachments/<id:detachment_id>/",
         catalogue.DetachmentDetailApi.as_view(),
         name="detachment",
     ),
     path("enhancements/", catalogue.EnhancementListApi.as_view(), name="enhancements"),
     path(
-        "enhancements/<int:enhancement_id>/",
+        "enhancements/<id:enhancement_id>/",
         catalogue.EnhancementDetailApi.as_view(),
         name="enhancement",
     ),
     path("releases/", catalogue.ReleaseListApi.as_view(), name="releases"),
-    path("releases/<int:release_id>/", catalogue.ReleaseDetailApi.as_view(), name="release"),
+    path("releases/<id:release_id>/", catalogue.ReleaseDetailApi.as_view(), name="release"),
     # Validation and import
     path("validate/", validation.ValidateApi.as_view(), name="validate"),
     path("import/", formats.ListImportApi.as_view(), name="import"),
@@ -52,15 +75,15 @@ urlpatterns = [
     path(ROSTER + "export/xlsx/", formats.RosterExportXlsxApi.as_view(), name="roster-xlsx"),
     path(ROSTER + "export/text/", formats.RosterExportTextApi.as_view(), name="roster-text"),
     path(ROSTER + "units/", units.RosterUnitListApi.as_view(), name="units"),
-    path(ROSTER + "units/<int:unit_id>/", units.RosterUnitDetailApi.as_view(), name="unit"),
+    path(ROSTER + "units/<id:unit_id>/", units.RosterUnitDetailApi.as_view(), name="unit"),
     path(
-        ROSTER + "units/<int:unit_id>/duplicate/",
+        ROSTER + "units/<id:unit_id>/duplicate/",
         units.RosterUnitDuplicateApi.as_view(),
         name="unit-duplicate",
     ),
     path(ROSTER + "declarations/", declarations.DeclarationListApi.as_view(), name="declarations"),
     path(
-        ROSTER + "declarations/<int:declaration_id>/",
+        ROSTER + "declarations/<id:declaration_id>/",
         declarations.DeclarationDetailApi.as_view(),
         name="declaration",
     ),

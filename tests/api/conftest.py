@@ -31,9 +31,12 @@ from tests.factories import (
 
 
 @pytest.fixture(autouse=True)
-def _fresh_process_state() -> Iterator[None]:
+def _fresh_process_state(request: pytest.FixtureRequest) -> Iterator[None]:
     # Rate-limit counts live in the cache, catalogue names and rows in warm indexes; a test
-    # must not see another test's.
+    # must not see another test's. The cache is the database's (no REDIS_URL), so the
+    # database must be open first; a django_db mark has opened it already.
+    if request.node.get_closest_marker("django_db") is None:
+        request.getfixturevalue("db")
     cache.clear()
     catalogue_index_clear()
     catalogue_snapshot_clear()

@@ -14,12 +14,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from rosters.api import formats, selectors
 from rosters.api import serializers as s
 from rosters.api.renderers import PdfRenderer, TextRenderer, XlsxRenderer
-from rosters.api.throttles import AnonValidateThrottle
+from rosters.api.throttles import AnonThrottle, AnonValidateThrottle, UserThrottle
 from rosters.api.views.base import ApiView, OwnerView, body
 from rosters.models import Roster
 
@@ -29,7 +28,7 @@ XLSX_TYPE = XlsxRenderer.media_type
 
 class ListImportApi(ApiView):
     permission_classes = [AllowAny]
-    throttle_classes = [AnonRateThrottle, AnonValidateThrottle, UserRateThrottle]
+    throttle_classes = [AnonThrottle, AnonValidateThrottle, UserThrottle]
 
     @extend_schema(
         tags=[TAG],

@@ -6,11 +6,10 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from rosters.api import drafts
 from rosters.api import serializers as s
-from rosters.api.throttles import AnonValidateThrottle
+from rosters.api.throttles import AnonThrottle, AnonValidateThrottle, UserThrottle
 from rosters.api.views.base import ApiView, body
 from rosters.formats.result_json import result_to_json
 
@@ -31,7 +30,7 @@ EXAMPLE = {
 class ValidateApi(ApiView):
     permission_classes = [AllowAny]
     # Anonymous callers meet the stricter validate_anon rate as well as the general one.
-    throttle_classes = [AnonRateThrottle, AnonValidateThrottle, UserRateThrottle]
+    throttle_classes = [AnonThrottle, AnonValidateThrottle, UserThrottle]
 
     @extend_schema(
         tags=["validation"],
