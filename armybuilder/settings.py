@@ -128,11 +128,12 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers and one writer work at once, so a long admin read never fails a
     # write; IMMEDIATE takes the write lock when a transaction starts (no lock upgrade
-    # can deadlock), and a waiting writer retries for SQLITE_TIMEOUT seconds.
+    # can deadlock), and a waiting writer retries for SQLITE_TIMEOUT seconds: 20 players
+    # adding units at once (rosters.services.roster_lock) queue rather than fail.
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL",
         "transaction_mode": "IMMEDIATE",
-        "timeout": env_int("SQLITE_TIMEOUT", 20),
+        "timeout": env_int("SQLITE_TIMEOUT", 30),
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -178,11 +179,6 @@ else:
         }
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.db"
-
-# Roster edits take SQLite's one write lock first thing (rosters.services.roster_lock) and
-# wait for it: 20 players adding units at once queue for seconds rather than fail.
-if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 30)
 
 # How many proxies in front of the site to believe in X-Forwarded-For (0: none, use the
 # connection's address). Throttles and login lockouts key on armybuilder.client_address.
