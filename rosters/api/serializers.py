@@ -15,8 +15,8 @@ from rest_framework import serializers
 
 from armybuilder.rules.model import Placement, Severity
 from rosters import services
-from rosters.formats.services import MAX_LIST_CHARS
 from rosters.converters import MAX_ID
+from rosters.formats.services import MAX_LIST_CHARS
 from rosters.models import BattleSize, Profile
 
 ERR_NAME_OR_ID: Final = "Give a name (text) or an id (a whole number of at least 1)."
