@@ -132,7 +132,7 @@ def test_demo_pages_fit_and_pass_axe(browser, live_server, demo, width):
 def test_an_imported_twenty_unit_list_fits_at_both_widths(browser, live_server, demo):
     text = (require_shared(SAMPLES_DIR) / SAMPLE).read_text(encoding="utf-8")
     release = PointsRelease.objects.get(is_current=True)
-    check = format_services.list_import_check(text=text, release=release)
+    check = format_services.list_import_check(text=text)
     assert check.resolved.complete
     roster = format_services.roster_import_save(
         owner=demo, resolved=check.resolved, release=release, name="Imported wolves"

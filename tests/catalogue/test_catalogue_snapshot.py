@@ -61,7 +61,7 @@ def test_faction_rules_and_detachments_match_the_row_conversion(catalogue, facti
     army = catalogue[faction]
     rules = services.army_faction_rules(faction=army)
     assert snap.factions[army.pk].rules == rules
-    keyword, _, _, chain_ids = rules
+    keyword, _, _, chain_ids, _ = rules
     for detachment in Detachment.objects.prefetch_related("required", "forbidden", "battleline"):
         expected = services.detachment_to_core(
             detachment=detachment, army_keyword=keyword, chain_ids=chain_ids

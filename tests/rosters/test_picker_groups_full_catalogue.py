@@ -140,7 +140,7 @@ def test_every_offered_datasheet_is_one_the_core_accepts_and_no_accepted_one_is_
             v.code
             for v in rules.validate(core_army(roster, facts)).violations
             if "new" in v.unit_ids
-        } & {codes.FACTION_KEYWORD, codes.DETACHMENT_UNIT_RULE}
+        } & {codes.FACTION_KEYWORD, codes.DETACHMENT_UNIT_RULE, codes.ALLIED_UNITS}
         assert (sheet.name in offered) is (not flagged), (sheet.name, flagged)
         refused_seen += bool(rules.datasheet_refusal(army, facts))
     if faction_name == "Blood Angels":
