@@ -104,6 +104,8 @@ class PickerGroup:
     entries: list[PickerEntry] = field(default_factory=list)
     # For allies: the allied rule and what it allows, e.g. "0 / 500 pts".
     note: str = ""
+    # For allies: the data's count caps on them, e.g. "Imperial Knights: 0 / 1 or 3 units".
+    caps: list[str] = field(default_factory=list)
     allied: bool = False
     # Shown open (a <details> element) unless the player has to ask for it.
     open: bool = True
@@ -127,6 +129,21 @@ LEGENDS_NOTE_ALLOWED = "Allowed under this roster's rules."
 LEGENDS_NOTE_REFUSED = "Not for matched play: open to see them anyway."
 ALLY_NOTE_CAP = "Allied rule: up to {cap} pts of {label} units; {used} / {cap} pts used."
 ALLY_NOTE_NO_CAP = "Allied rule: {label} units join the army; {used} pts used so far."
+ALLY_COUNT_CAP = "{label}: {used} / {cap}{unit}"
+ALLY_COUNT_OR = " or "
+
+
+def ally_count_cap(found: core.LimitCount) -> str:
+    """Word one ALLIED_UNITS limit for the picker: its maximum now, else those it may take."""
+    unit = " pts" if found.limit.points else " units"
+    if found.maximum is not None:
+        cap = str(found.maximum)
+    else:
+        # No step holds yet (no ally taken): the maxima the first ally would bring.
+        cap = ALLY_COUNT_OR.join(str(value) for value in found.caps if value > 0)
+    if not cap:
+        return ""
+    return ALLY_COUNT_CAP.format(label=found.label, used=found.used, cap=cap, unit=unit)
 
 
 def _role(facts: core.Datasheet, detachment: core.Detachment | None) -> str:
@@ -363,6 +380,12 @@ def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[Pic
         allies.setdefault(
             allowance, PickerGroup(f"ally-{allowance.keyword}", label, note=note, allied=True)
         )
+    # The data's count caps sit under the allowance whose keyword they count.
+    for found in rules.allied_limits(army, profile):
+        text = ally_count_cap(found)
+        for allowance, group in allies.items():
+            if text and allowance.keyword in found.limit.subject.keywords:
+                group.caps.append(text)
     legends_allowed = profile.legends_allowed()
     legends = PickerGroup(
         LEGENDS_GROUP,

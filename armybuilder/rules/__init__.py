@@ -31,6 +31,7 @@ Entry points::
     datasheet_refusal(army, sheet) -> str;  faction_standing(army, sheet)
         (what the builder's picker offers, and under which allowance)
     allied_points(army) -> {Allowance: points}              (the picker's ally caps)
+    allied_limits(army, profile) -> (LimitCount, ...)       (its ALLIED_UNITS count caps)
     ally_cap_refusal(allowance, used, units) -> str         (an ally that could only break it)
     enhancement_problems(unit, enhancement, detachment)   (why an enhancement cannot go)
     enhancement_refusal(unit) -> str;  can_be_warlord(unit) -> bool
@@ -70,6 +71,7 @@ from armybuilder.rules.model import (
 )
 from armybuilder.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, get_profile
 from armybuilder.rules.validate import (
+    allied_limits,
     allied_points,
     ally_cap_refusal,
     can_be_warlord,
@@ -101,6 +103,7 @@ __all__ = [
     "Result",
     "Severity",
     "Violation",
+    "allied_limits",
     "allied_points",
     "ally_cap_refusal",
     "can_be_warlord",

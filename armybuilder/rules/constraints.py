@@ -11,7 +11,16 @@ from collections.abc import Iterable, Iterator
 
 from armybuilder.rules import codes
 from armybuilder.rules.context import Context
-from armybuilder.rules.model import Condition, Datasheet, Limit, Selector, Unit, Violation
+from armybuilder.rules.model import (
+    Army,
+    Condition,
+    Datasheet,
+    Limit,
+    LimitCount,
+    Selector,
+    Unit,
+    Violation,
+)
 from armybuilder.rules.muster import allied_units, ally_cap_refusal
 
 
@@ -84,13 +93,17 @@ def maximum(
     return value, reason
 
 
+def _used(ctx: Context, limit: Limit, units: list[Unit]) -> int:
+    return sum(ctx.points[u.id] for u in units) if limit.points else len(units)
+
+
 def _limit_violations(
     ctx: Context, limit: Limit, matched: bool, count: _Counts
 ) -> Iterator[Violation]:
     units = count.units(limit.subject)
     if not units and limit.minimum is None:
         return  # nothing counted, so no maximum can be broken
-    used = sum(ctx.points[u.id] for u in units) if limit.points else len(units)
+    used = _used(ctx, limit, units)
     unit_word = " pts" if limit.points else ""
     most, reason = maximum(ctx, limit, matched, count)
     suffix = f" ({reason})" if reason else ""
@@ -112,6 +125,23 @@ def check_limits(ctx: Context, code: str, matched: bool) -> Iterator[Violation]:
     for limit in ctx.army.limits:
         if limit.code == code:
             yield from _limit_violations(ctx, limit, matched, count)
+
+
+def limit_counts(army: Army, code: str, matched: bool) -> tuple[LimitCount, ...]:
+    """Return, for each of the army's limits of one code, what it counts and its bounds.
+
+    The same counting and steps as check_limits, so a face showing "1 / 3" agrees with
+    the violation the validation raises at "4 / 3".
+    """
+    ctx = Context.build(army)
+    count = _Counts(ctx)
+    found = []
+    for limit in army.limits:
+        if limit.code == code:
+            most, reason = maximum(ctx, limit, matched, count)
+            used = _used(ctx, limit, count.units(limit.subject))
+            found.append(LimitCount(limit, used, most, reason))
+    return tuple(found)
 
 
 def check_allied_units(ctx: Context, matched: bool) -> Iterator[Violation]:

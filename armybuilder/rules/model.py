@@ -223,6 +223,38 @@ class Limit:
 
 
 @dataclass(frozen=True, slots=True)
+class LimitCount:
+    """How far an army has gone into one of its limits, as the limit check counts it.
+
+    ``used`` is units (or points, with ``limit.points``); ``maximum`` and ``reason`` are
+    the maximum in force for this army after the limit's steps (None: no maximum yet).
+    ``caps`` lists every maximum the limit can take, for a face to show while none holds.
+    """
+
+    limit: Limit
+    used: int
+    maximum: int | None
+    reason: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.limit.label
+
+    @property
+    def minimum(self) -> int | None:
+        return self.limit.minimum
+
+    @property
+    def caps(self) -> tuple[int, ...]:
+        stated = (self.limit.maximum, *(step.value for step in self.limit.steps))
+        return tuple(sorted({value for value in stated if value is not None}))
+
+    @property
+    def over(self) -> bool:
+        return self.maximum is not None and self.used > self.maximum
+
+
+@dataclass(frozen=True, slots=True)
 class Army:
     faction: str
     faction_keyword: str

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from armybuilder.rules import codes, formations, muster, reserves, transport
+from armybuilder.rules import codes, constraints, formations, muster, reserves, transport
 from armybuilder.rules.context import EPIC_HERO, Context
 from armybuilder.rules.model import (
     Allowance,
@@ -13,6 +13,7 @@ from armybuilder.rules.model import (
     Declaration,
     Detachment,
     Enhancement,
+    LimitCount,
     Meter,
     Result,
     Unit,
@@ -104,6 +105,12 @@ def enhancement_problems(
 def allied_points(army: Army) -> dict[Allowance, int]:
     """Return the points each allowance of the army spends on allied units (0 for unused)."""
     return muster.allied_points(army)
+
+
+def allied_limits(army: Army, profile: str | Profile = DEFAULT_PROFILE) -> tuple[LimitCount, ...]:
+    """Return the army's ALLIED_UNITS limits with what each counts and its maximum now."""
+    matched = get_profile(profile).matched_play()
+    return constraints.limit_counts(army, codes.ALLIED_UNITS, matched)
 
 
 ally_cap_refusal = muster.ally_cap_refusal

@@ -204,3 +204,27 @@ def test_allied_cap_counts_what_the_allies_already_spend(full_catalogue, client,
     after = {g["title"]: g for g in picker_groups(client, roster)}
     assert f"{points} / 500 pts used" in after["Allied units: Legiones Daemonica"]["summary"]
     assert PointsRelease.objects.filter(is_current=True).exists()
+
+
+def test_space_marines_see_the_knights_count_cap_move_with_a_titanic_knight(
+    full_catalogue, client, owner
+):
+    # ALLIED_UNITS: the data's Imperial Knights limit, one TITANIC or three others.
+    roster = make_roster(owner, "Space Marines")
+    client.force_login(owner)
+    knights = {g["title"]: g for g in picker_groups(client, roster)}[
+        "Allied units: Imperial Knights"
+    ]
+    assert "Imperial Knights: 0 / 1 or 3 units" in knights["summary"]
+    titanic = next(
+        sheet
+        for sheet in Faction.objects.get(name="Space Marines").datasheets.filter(
+            name__in=knights["names"]
+        )
+        if "TITANIC" in sheet.keywords
+    )
+    services.roster_add_unit(roster=roster, datasheet=titanic)
+    after = {g["title"]: g for g in picker_groups(client, roster)}
+    summary = after["Allied units: Imperial Knights"]["summary"]
+    assert "Imperial Knights: 1 / 1 units" in summary
+    assert "or 3" not in summary

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from armybuilder.rules import codes, validate
+from armybuilder.rules import allied_limits, codes, validate
 from armybuilder.rules.model import (
     Allowance,
     Army,
@@ -271,3 +271,59 @@ def test_a_battle_size_and_detachment_condition() -> None:
         codes.ALLIED_UNITS
     ]
     assert validate(army(*big, allies=allies, limits=(capped,))).codes() == []
+
+
+POINTS_LIMIT = Limit(
+    code=codes.ALLIED_UNITS,
+    label="Knight points",
+    subject=Selector(keywords=frozenset({IK})),
+    maximum=500,
+    points=True,
+)
+
+
+@pytest.mark.parametrize(
+    ("built", "profile", "expected"),
+    [
+        pytest.param(
+            army(*CORE, allies=KNIGHT_ALLIES, limits=(KNIGHT_LIMIT, HEROES_LIMIT)),
+            "core-10",
+            [("Imperial Knights allies", 0, 3, (1, 3))],
+            id="ALLIED_UNITS: no Knight yet counts 0 under the no-TITANIC step, others left out",
+        ),
+        pytest.param(
+            army(*CORE, unit("k1", KNIGHT), allies=KNIGHT_ALLIES, limits=(KNIGHT_LIMIT,)),
+            "core-10",
+            [("Imperial Knights allies", 1, 1, (1, 3))],
+            id="ALLIED_UNITS: a TITANIC Knight moves the maximum to one",
+        ),
+        pytest.param(
+            army(*CORE, *copies(ARMIGER, 4, "a"), allies=KNIGHT_ALLIES, limits=(KNIGHT_LIMIT,)),
+            "core-10",
+            [("Imperial Knights allies", 4, 3, (1, 3))],
+            id="ALLIED_UNITS: four Armigers count four against three",
+        ),
+        pytest.param(
+            army(*CORE, unit("a1", ARMIGER), allies=KNIGHT_ALLIES, limits=(POINTS_LIMIT,)),
+            "matched-10",
+            [("Knight points", 140, 500, (500,))],
+            id="ALLIED_UNITS: a points limit counts points",
+        ),
+        pytest.param(
+            army(*CORE, *crucible(1), limits=(CRUCIBLE_LIMIT,)),
+            "matched-10",
+            [],
+            id="CATALOGUE_LIMIT: not an ALLIED_UNITS limit, so not listed",
+        ),
+    ],
+)
+def test_allied_limits_count_as_the_check_does(
+    built: Army, profile: str, expected: list[tuple[str, int, int | None, tuple[int, ...]]]
+) -> None:
+    found = allied_limits(built, profile)
+    assert [(c.label, c.used, c.maximum, c.caps) for c in found] == expected
+    # The same count and maximum the validation uses: over exactly when it reports.
+    reported = any(
+        v.code == codes.ALLIED_UNITS for v in validate(built, profile=profile).violations
+    )
+    assert any(c.over for c in found) is reported
