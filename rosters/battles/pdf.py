@@ -7,17 +7,15 @@ any scoring codes, and a line for each player to sign. Output is invariant.
 
 from __future__ import annotations
 
-import io
 from typing import Any, Final
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from armybuilder.rules.scoring import ScoreResult, get_scoring_profile
 from rosters.battles.models import Battle
-from rosters.formats.pdf import NumberedCanvas, RosterPdf, register_fonts
+from rosters.formats.pdf import RosterPdf, register_fonts
 
 TITLE: Final = "Battle result: {a} v {b}"
 DRAW_TEXT: Final = "Draw"
@@ -151,31 +149,11 @@ class BattlePdf(RosterPdf):
         )
         return table
 
-    def render(self) -> bytes:
-        buffer = io.BytesIO()
-        doc = SimpleDocTemplate(
-            buffer,
-            pagesize=self.pagesize,
-            leftMargin=self.margin,
-            rightMargin=self.margin,
-            topMargin=self.margin,
-            bottomMargin=20 * mm,
-            title=self.title,
-            author="armybuilder",
-            creator="armybuilder",
-            producer="armybuilder",
-            subject="Battle result sheet",
-            invariant=1,
-        )
-        footer = self.title
+    def metadata(self) -> tuple[str, str, str]:
+        return self.title, "armybuilder", "Battle result sheet"
 
-        def on_page(canvas: Canvas, _doc: Any) -> None:
-            canvas._doc_footer = footer
-
-        doc.build(
-            self.get_story(), onFirstPage=on_page, onLaterPages=on_page, canvasmaker=NumberedCanvas
-        )
-        return buffer.getvalue()
+    def footer(self) -> str:
+        return self.title
 
 
 def battle_sheet_pdf(*, battle: Battle, result: ScoreResult) -> bytes:

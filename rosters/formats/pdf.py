@@ -257,8 +257,16 @@ class RosterPdf:
                 story.append(KeepTogether([*block, Spacer(1, 2 * mm)]))
         return story
 
+    def metadata(self) -> tuple[str, str, str]:
+        """The document's title, author and subject; other sheets built on this one differ."""
+        return self.sheet.name, self.sheet.player or "armybuilder", f"{self.sheet.faction} roster"
+
+    def footer(self) -> str:
+        return f"{self.sheet.name} · {self.sheet.faction}"
+
     def render(self) -> bytes:
         buffer = io.BytesIO()
+        title, author, subject = self.metadata()
         doc = SimpleDocTemplate(
             buffer,
             pagesize=self.pagesize,
@@ -266,14 +274,14 @@ class RosterPdf:
             rightMargin=self.margin,
             topMargin=self.margin,
             bottomMargin=20 * mm,
-            title=self.sheet.name,
-            author=self.sheet.player or "armybuilder",
+            title=title,
+            author=author,
             creator="armybuilder",
             producer="armybuilder",
-            subject=f"{self.sheet.faction} roster",
+            subject=subject,
             invariant=1,
         )
-        footer = f"{self.sheet.name} · {self.sheet.faction}"
+        footer = self.footer()
 
         def on_page(canvas: Canvas, _doc: Any) -> None:
             canvas._doc_footer = footer
