@@ -152,3 +152,10 @@ def declaration_duplicate(*, declaration: Declaration, name: str | None = None) 
             embarkations=declaration.embarkations,
             placements=declaration.placements,
         )
+
+
+def declaration_delete(*, declaration: Declaration) -> None:
+    """Delete a saved declaration, after the roster's other edits (see roster_lock)."""
+    with transaction.atomic():
+        services.roster_lock(roster_id=declaration.roster_id)
+        declaration.delete()

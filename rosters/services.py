@@ -511,6 +511,15 @@ def copy_name(name: str, suffix: str = " (copy)") -> str:
     return name[: NAME_MAX - len(suffix)] + suffix
 
 
+def roster_delete(*, roster: Roster) -> None:
+    """Delete a roster with its units and declarations."""
+    with transaction.atomic():
+        # Deleting takes the units' rows before the roster's; an edit holding the roster's
+        # row and waiting for a unit's would deadlock with it. The lock orders them.
+        roster_lock(roster_id=roster.pk)
+        roster.delete()
+
+
 def roster_duplicate(*, roster: Roster, name: str | None = None) -> Roster:
     """Copy a roster with all its units for the same owner."""
     with transaction.atomic():

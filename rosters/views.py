@@ -260,7 +260,7 @@ def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
     roster = owned_roster(request, pk)
     if request.method == "POST":
         name = roster.name
-        roster.delete()
+        services.roster_delete(roster=roster)
         messages.success(request, MSG_DELETED.format(name=name))
         return redirect("rosters:list")
     return render(request, "rosters/roster_delete.html", {"roster": roster})

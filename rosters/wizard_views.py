@@ -212,7 +212,7 @@ def declaration_delete(request: HttpRequest, pk: int, decl_pk: int) -> HttpRespo
     declaration = _declaration(request, pk, decl_pk)
     if request.method == "POST":
         name = declaration.name
-        declaration.delete()
+        declarations.declaration_delete(declaration=declaration)
         messages.success(request, MSG_DELETED.format(name=name))
         return redirect("rosters:declarations", pk=pk)
     return render(request, "rosters/wizard/declaration_delete.html", {"declaration": declaration})

@@ -231,6 +231,9 @@ def roster_unit_owned_get(*, owner: Any, roster_id: int, unit_id: int) -> Roster
 def roster_unit_numbered(*, unit: RosterUnit) -> RosterUnit:
     """Set the unit's api_position: its place from 1 in its roster's list order."""
     order = list(RosterUnit.objects.filter(roster_id=unit.roster_id).values_list("pk", flat=True))
+    if unit.pk not in order:
+        # Removed, or its roster deleted, by another request since the unit was read.
+        raise Http404
     unit.api_position = order.index(unit.pk) + 1  # type: ignore[attr-defined]
     return unit
 

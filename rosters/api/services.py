@@ -118,7 +118,7 @@ def roster_update_from_ids(
 
 def roster_delete(*, roster: Roster) -> None:
     """Delete a roster with its units and declarations."""
-    roster.delete()
+    services.roster_delete(roster=roster)
 
 
 def roster_duplicate(*, roster: Roster, name: str | None = None) -> Roster:
@@ -288,7 +288,7 @@ def declaration_write(
 
 def declaration_delete(*, declaration: Declaration) -> None:
     """Delete a saved declaration."""
-    declaration.delete()
+    declaration_services.declaration_delete(declaration=declaration)
 
 
 def declaration_stale(

@@ -8,10 +8,12 @@ formula.
 from __future__ import annotations
 
 import io
+import re
 from typing import Any, Final
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
@@ -23,11 +25,18 @@ UNIT_HEADER: Final = ("#", "Unit", "Models", "Enhancement", "Warlord", "Points",
 VIOLATION_HEADER: Final = ("Code", "Severity", "Message", "Units")
 FORMULA_STARTS: Final = ("=", "+", "-", "@")
 
+REPLACEMENT: Final = "\ufffd"
+
 _BOLD = Font(bold=True)
+_SURROGATES_RE: Final = re.compile("[\ud800-\udfff]")
 
 
 def text_cell(ws: WriteOnlyWorksheet, value: str, *, bold: bool = False) -> WriteOnlyCell:
-    """Make a string cell that can never become a formula."""
+    """Make a string cell that can never become a formula, and that the xlsx format can hold."""
+    # XML 1.0 has no control characters and no lone surrogates; openpyxl refuses the first
+    # with an exception and the file cannot be encoded with the second. A name typed with
+    # either still exports, with U+FFFD where the character was.
+    value = _SURROGATES_RE.sub(REPLACEMENT, ILLEGAL_CHARACTERS_RE.sub(REPLACEMENT, value))
     cell = WriteOnlyCell(ws, value=value)
     # openpyxl turns a string starting with "=" into a formula; force it back to text.
     cell.data_type = "s"

@@ -171,3 +171,24 @@ def test_parallel_unit_changes_and_warlord_changes_do_not_undo_each_other(roster
     assert RosterUnit.objects.get(pk=captain.pk).warlord is False
     assert client_with(token).get(change).status_code == 200
     assert_consistent(roster)
+
+
+def test_unit_edits_racing_a_roster_delete_get_answers_never_a_500(roster, units, token):
+    # Deleting took the units' rows before the roster's while an edit held the roster's
+    # row and waited for a unit's: PostgreSQL broke the deadlock with a 500 (api-fuzz).
+    squad = units["Intercessor Squad"]
+    unit_url = f"/api/rosters/{roster.pk}/units/{squad.pk}/"
+    calls: list[Callable[[], Any]] = [
+        (
+            lambda n=n: client_with(token).patch(
+                unit_url, {"models": 5 if n % 2 else 10}, format="json"
+            )
+        )
+        for n in range(CLIENTS - 1)
+    ]
+    calls.insert(CLIENTS // 2, lambda: client_with(token).delete(f"/api/rosters/{roster.pk}/"))
+    results = run_at_once(calls)
+    codes = [getattr(r, "status_code", r) for r in results]
+    assert codes[CLIENTS // 2] == 204
+    assert set(codes) <= {200, 204, 400, 404}, codes
+    assert not Roster.objects.filter(pk=roster.pk).exists()

@@ -87,3 +87,18 @@ def test_text_that_looks_like_a_formula_stays_text(text):
             archive.read(n).decode() for n in archive.namelist() if n.startswith("xl/worksheets/")
         )
     assert "<f>" not in xml and "<f " not in xml
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("Army\x01of\x1fOne", "Army\ufffdof\ufffdOne"),  # control characters XML 1.0 lacks
+        ("Lone \ud83d half", "Lone \ufffd half"),  # a surrogate no UTF-8 file can hold
+        ("Tab\tand new\nline", "Tab\tand new\nline"),  # whitespace XML allows stays
+        ("Ω 😀", "Ω 😀"),
+    ],
+)
+def test_names_xml_cannot_hold_still_export_with_a_marker(typed, kept):
+    # api-fuzz named a roster with a control character and its export gave a 500.
+    found = rows(sheet_to_xlsx(roster(name=typed)), ROSTER_SHEET)
+    assert {r[0]: r[1] for r in found[:10]}["Army"] == kept
