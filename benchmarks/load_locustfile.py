@@ -17,11 +17,35 @@ import time
 from datetime import date
 from typing import Any
 
-from locust import HttpUser, between, task
+from locust import HttpUser, between, events, task
 
 PLAN: dict[str, Any] = json.loads(open(os.environ["LOAD_BENCH_PLAN"]).read())  # noqa: SIM115
 _players = itertools.count()
 _lock = threading.Lock()
+# Every request as (start time, name, milliseconds, failed), and when each player had
+# logged in: load_bench.py takes the steady-state percentile from the requests that
+# started once the whole crowd was in, and reports the logins' own figure apart.
+_requests: list[tuple[float, str, float, bool]] = []
+_arrived: list[float] = []
+
+
+@events.request.add_listener
+def _record(
+    name: str,
+    response_time: float,
+    exception: BaseException | None = None,
+    start_time: float | None = None,
+    **_: Any,
+) -> None:
+    _requests.append((start_time or time.time(), name, response_time, exception is not None))
+
+
+@events.quitting.add_listener
+def _dump(**_: Any) -> None:
+    path = os.environ.get("LOAD_BENCH_RECORD")
+    if path:
+        with open(path, "w") as f:
+            json.dump({"requests": _requests, "arrived": _arrived}, f)
 
 
 def _csrf(user: HttpUser) -> str:
@@ -48,7 +72,8 @@ def _login(user: HttpUser, username: str, password: str, path: str, next_: str) 
 class Player(HttpUser):
     """Logs in, makes a roster, adds and changes units, declares formations, prints PDFs."""
 
-    wait_time = between(0.5, 2.0)
+    # A person reads the page and picks the next unit between clicks (see load_bench.py).
+    wait_time = between(*(float(x) for x in os.environ.get("LOAD_BENCH_THINK", "3,8").split(",")))
     weight = 50
 
     def on_start(self) -> None:
@@ -59,6 +84,7 @@ class Player(HttpUser):
         self.roster: int | None = None
         self.units: list[int] = []
         self.roster_new()
+        _arrived.append(time.time())
 
     def _api(self, method: str, path: str, name: str, body: Any = None) -> Any:
         response = self.client.request(
