@@ -3,8 +3,10 @@
 Run from the repo root: ``python benchmarks/admin_bench.py``. It loads the full fixture
 into a throwaway SQLite file, makes two more releases by copying (one published, one a
 draft, a few prices changed in each), and opens as a points editor, in-process through
-Django's whole stack: the release list, a release's change page, one faction's unit
-price list, and the comparison of two releases. Last lines:
+Django's whole stack: every catalogue admin page (each model's list, filtered by release
+and by faction where it has them, one change page, its history page and its history
+revert form), and the comparison of two releases. Last lines:
+``admin_slowest_page=... admin_slowest_ms=<n>``, then every page's median, ending with
 ``admin_unit_price_list_ms=<n>``, ``admin_release_change_ms=<n>`` and
 ``admin_release_list_ms=<n>``.
 """
@@ -79,12 +81,67 @@ def main() -> None:
         ),
         "admin_release_list_ms": reverse("admin:catalogue_pointsrelease_changelist"),
     }
+    figures.update(every_catalogue_page(releases, marines))
     results = {name: timed(client, url) for name, url in figures.items()}
     print(
-        f"releases={len(releases)} " + " ".join(f"{n}_queries={q}" for n, (_, q) in results.items())
+        f"releases={len(releases)} pages={len(results)} "
+        + " ".join(f"{n}_queries={q}" for n, (_, q) in results.items())
     )
-    for name, (ms, _) in results.items():
-        print(f"{name}={ms}")
+    slowest = max(results, key=lambda n: results[n][0])
+    print(f"admin_slowest_page={slowest} admin_slowest_ms={results[slowest][0]}")
+    # The issue's named figures last, so the last line is always the release list.
+    named = [n for n in NAMED if n in results]
+    for name in [n for n in results if n not in named] + named:
+        print(f"{name}={results[name][0]}")
+
+
+NAMED = [
+    "admin_compare_ms",
+    "admin_unit_price_list_ms",
+    "admin_release_change_ms",
+    "admin_release_list_ms",
+]
+
+
+def every_catalogue_page(releases: list[object], faction: object) -> dict[str, str]:
+    """Every catalogue admin page: each model's list, one change page and its history."""
+    from django.contrib import admin
+    from django.urls import reverse
+
+    pages: dict[str, str] = {}
+    newest = releases[-1]
+    for model in admin.site._registry:
+        meta = model._meta
+        if meta.app_label != "catalogue":
+            continue
+        name = meta.model_name
+        changelist = reverse(f"admin:catalogue_{name}_changelist")
+        field_names = {f.name for f in meta.get_fields()}
+        query = ""
+        if "release" in field_names:
+            query = f"?release__id__exact={newest.pk}"  # type: ignore[attr-defined]
+        pages[f"admin_{name}_list_ms"] = changelist + query
+        if "faction" in field_names:
+            pages[f"admin_{name}_list_by_faction_ms"] = (
+                changelist + f"?faction__id__exact={faction.pk}"  # type: ignore[attr-defined]
+            )
+        # A busy row: the one with the most history, else the latest.
+        row = model.objects.order_by("-pk").first()
+        if row is None:
+            continue
+        pages[f"admin_{name}_change_ms"] = reverse(f"admin:catalogue_{name}_change", args=[row.pk])
+        history = getattr(model, "history", None)
+        pages[f"admin_{name}_history_ms"] = reverse(
+            f"admin:catalogue_{name}_history", args=[row.pk]
+        )
+        if history is not None:
+            version = history.filter(id=row.pk).order_by("-history_id").first()
+            if version is not None:
+                pages[f"admin_{name}_revert_form_ms"] = reverse(
+                    f"admin:catalogue_{name}_simple_history",
+                    args=[row.pk, version.history_id],
+                )
+    return pages
 
 
 if __name__ == "__main__":

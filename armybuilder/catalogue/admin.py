@@ -117,6 +117,32 @@ class UploadForm(forms.Form):
         return upload
 
 
+class HistoryPageMixin:
+    """History pages that read each related row once, not once per version listed."""
+
+    def set_history_delta_changes(
+        self, request: HttpRequest, historical_records: Any, foreign_keys_are_objs: bool = True
+    ) -> None:
+        super().set_history_delta_changes(  # type: ignore[misc]
+            request, historical_records, foreign_keys_are_objs
+        )
+        records = list(historical_records)
+        model = self.model  # type: ignore[attr-defined]
+        related: dict[str, dict[Any, Any]] = {}
+        for field in model._meta.concrete_fields:
+            if field.is_relation:
+                ids = {getattr(r, field.attname) for r in records} - {None}
+                related[field.name] = field.related_model._default_manager.in_bulk(ids)
+        for record in records:
+            # The page prints each version as its object; history_object is built anew from
+            # the version's columns on every access, so its relations would each be a query.
+            instance = record.history_object
+            for name, rows in related.items():
+                field = model._meta.get_field(name)
+                setattr(instance, name, rows.get(getattr(record, field.attname)))
+            record.history_object = instance
+
+
 def _count_of(model: Any) -> Coalesce:
     # One small subquery per table: joining the three price tables would multiply them.
     counted = (
@@ -130,7 +156,7 @@ def _count_of(model: Any) -> Coalesce:
 
 
 @admin.register(PointsRelease)
-class PointsReleaseAdmin(PointsEditorMixin, SimpleHistoryAdmin):
+class PointsReleaseAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin):
     list_display = ["name", "published", "is_published", "is_current", "price_links", "tools"]
     readonly_fields = ["is_published", "is_current", "created"]
     fields = ["name", "published", "notes", "is_published", "is_current", "created"]
@@ -395,7 +421,7 @@ def comparison_response(
     return render(request, template, context)
 
 
-class PriceAdmin(PointsEditorMixin, SimpleHistoryAdmin):
+class PriceAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin):
     list_editable = ["points"]
     # Each row is an inline form; 50 keeps a faction's price list well under 300 ms.
     list_per_page = 50
@@ -450,6 +476,8 @@ class CatalogueAdmin(PointsEditorMixin, admin.ModelAdmin):
 @admin.register(Faction)
 class FactionAdmin(CatalogueAdmin):
     list_display = ["name", "keyword", "parent", "grand_alliance"]
+    # parent is nullable, which plain select_related() does not follow.
+    list_select_related = ["parent"]
     search_fields = ["name", "keyword"]
     prepopulated_fields = {"slug": ["name"]}
     exclude = ["datasheets"]
@@ -492,6 +520,7 @@ class AllyRuleAdmin(CatalogueAdmin):
 @admin.register(ImportReport)
 class ImportReportAdmin(admin.ModelAdmin):
     list_display = ["__str__", "kind", "release", "source", "dry_run"]
+    list_select_related = ["release"]
     list_filter = ["kind"]
     readonly_fields = [f.name for f in ImportReport._meta.fields]
 
