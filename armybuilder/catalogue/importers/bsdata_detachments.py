@@ -1,0 +1,332 @@
+"""Detachments and their enhancements: who may take each, and the units a detachment needs or
+forbids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from .bsdata_conditions import _and, _dnf, _has_literals, _holder_formula, _minimal, _not
+from .bsdata_facts import (
+    BATTLELINE,
+    DETACHMENT_ROOT_RE,
+    UNIT_TYPES,
+    DatasheetKey,
+    ParsedDetachment,
+    ParsedEnhancement,
+    Unmapped,
+    _Faction,
+    _View,
+    _walk_options,
+)
+from .bsdata_xml import (
+    Ctx,
+    Element,
+    apply_number,
+    category_changes,
+    children,
+    cost_value,
+    iter_modifiers,
+    maybe_visible,
+    modifier_applies,
+    surely_hidden,
+)
+
+
+def _entry_children(element: Element) -> list[Element]:
+    return [
+        child
+        for container in ("selectionEntries", "selectionEntryGroups", "entryLinks")
+        for child in children(element, container)
+    ]
+
+
+def _mentioned(modifier: Element, groups: tuple[Element, ...], ids: frozenset[str]) -> set[str]:
+    found = set()
+    for holder in (modifier, *groups):
+        for condition in holder.iter("condition"):
+            child = condition.get("childId", "")
+            if child in ids:
+                found.add(child)
+    return found
+
+
+def _mentions(modifier: Element, groups: tuple[Element, ...], ids: frozenset[str]) -> bool:
+    return bool(_mentioned(modifier, groups, ids))
+
+
+# Boolean formulas over "the bearer has keyword K" literals, for enhancement restrictions:
+# True, False, ("lit", "K" or "!K"), ("and", [...]) or ("or", [...]).
+
+
+class DetachmentsMixin:
+    # - detachments and enhancements
+
+    def collect_detachments(self) -> None:
+        ids: set[str] = set()
+        for faction in self.factions.values():
+            seen: set[str] = set()
+            for _, element in self.root_entries(faction.file.filename):
+                root = self.index.target(element)
+                if root is None or root.get("type") != "upgrade":
+                    continue
+                if not DETACHMENT_ROOT_RE.match(root.get("name", "")):
+                    continue
+                pair = (element, root) if element is not root else (root,)
+                if not maybe_visible(self.index, pair, faction.ctx):
+                    continue
+                for option, path in _walk_options(self.index, root, ()):
+                    option_id = option.get("id", "")
+                    if option_id in seen:
+                        continue
+                    if not maybe_visible(self.index, (*pair, *path, option), faction.ctx):
+                        continue
+                    seen.add(option_id)
+                    faction.detachments.append((option, (*pair, *path)))
+                    ids.add(option_id)
+        self.index.detachment_ids = frozenset(ids)
+
+    def detachment_owners(self, scope: Collection[str]) -> list[tuple[_Faction, Element]]:
+        """Give each detachment to the factions that offer it and whose parents do not."""
+        owned = []
+        for name in sorted(scope):
+            faction = self.factions[name]
+            inherited: set[str] = set()
+            for ancestor in self.chain(name)[1:]:
+                inherited.update(d.get("id", "") for d, _ in self.factions[ancestor].detachments)
+            # What a parent offers but this catalogue's own view hides (e.g. a detachment
+            # hidden when the primary catalogue is Black Templars) is not inherited.
+            offered = {d.get("id", "") for d, _ in faction.detachments}
+            for hidden in sorted(inherited - offered):
+                self.hidden_for.setdefault(hidden, []).append(name)
+            names: dict[str, str] = {}
+            for detachment, _ in faction.detachments:
+                detachment_id = detachment.get("id", "")
+                if detachment_id in inherited:
+                    continue
+                label = detachment.get("name", "").strip()
+                if label.lower() in names:
+                    self.out.unmapped.append(
+                        Unmapped(
+                            self.index.entry_file.get(detachment_id, ""),
+                            detachment_id,
+                            "duplicate detachment name",
+                            label,
+                            name,
+                        )
+                    )
+                    continue
+                names[label.lower()] = detachment_id
+                owned.append((faction, detachment))
+        return owned
+
+    def build_detachments(self, owned: list[tuple[_Faction, Element]]) -> None:
+        candidates = self.candidates
+        for faction, detachment in owned:
+            detachment_id = detachment.get("id", "")
+            ctx = Ctx(faction.file.id, detachment=detachment_id)
+            battleline: list[DatasheetKey] = []
+            forbidden: list[DatasheetKey] = []
+            for view in faction.views:
+                assert view.key is not None
+                key = self.sheet_key.get(view.key)
+                if key is None:
+                    continue
+                if surely_hidden(self.index, view.elements, ctx) or self._surely_error(view, ctx):
+                    forbidden.append(key)
+                    continue
+                if BATTLELINE in view.keywords:
+                    continue
+                for element in view.elements:
+                    added, removed, _ = category_changes(self.index, element, ctx)
+                    if (added - removed) & self.battleline_ids:
+                        battleline.append(key)
+                        break
+            self.out.detachments.append(
+                ParsedDetachment(
+                    faction=faction.name,
+                    name=detachment.get("name", "").strip(),
+                    source_id=detachment_id,
+                    required=self.required_units(faction, detachment),
+                    forbidden=tuple(sorted(set(forbidden))),
+                    battleline=tuple(sorted(set(battleline))),
+                    hidden_for=tuple(sorted(self.hidden_for.get(detachment_id, ()))),
+                )
+            )
+            self.enhancements_for(faction, detachment, candidates)
+
+    def required_units(self, faction: _Faction, detachment: Element) -> tuple[DatasheetKey, ...]:
+        """Return datasheets a detachment insists on ("error unless the roster has X")."""
+        by_entry = {
+            view.entry.get("id", ""): self.sheet_key[view.key]
+            for view in faction.views
+            if view.key is not None and view.key in self.sheet_key
+        }
+        required: list[DatasheetKey] = []
+        for modifier, groups in iter_modifiers(detachment):
+            if modifier.get("field") != "error" or modifier.get("type") != "add":
+                continue
+            wanted = [
+                condition.get("childId", "")
+                for holder in (modifier, *groups)
+                for condition in holder.iter("condition")
+                if condition.get("type") == "lessThan"
+                and condition.get("value") == "1"
+                and condition.get("childId") in by_entry
+            ]
+            either = any(g.get("type") == "or" for g in modifier.iter("conditionGroup"))
+            if len(wanted) == 1 and not either:
+                required.append(by_entry[wanted[0]])
+            elif wanted:
+                # "X or Y" requirements have no field to live in; an admin can finish them.
+                self.out.unmapped.append(
+                    Unmapped(
+                        self.index.entry_file.get(detachment.get("id", ""), ""),
+                        detachment.get("id", ""),
+                        "detachment requirement not expressed",
+                        detachment.get("name", ""),
+                        "needs one of: " + ", ".join(by_entry[w][1] for w in wanted),
+                    )
+                )
+        return tuple(sorted(set(required)))
+
+    def _surely_error(self, view: _View, ctx: Ctx) -> bool:
+        for element in view.elements:
+            for modifier, groups in iter_modifiers(element):
+                if modifier.get("field") != "error" or modifier.get("type") != "add":
+                    continue
+                if not _mentions(modifier, groups, self.index.detachment_ids):
+                    continue
+                if modifier_applies(self.index, modifier, groups, ctx) is True:
+                    return True
+        return False
+
+    def enhancement_candidates(self) -> list[tuple[Element, tuple[Element, ...], frozenset[str]]]:
+        """Find upgrades that a detachment choice shows or hides: the enhancements."""
+        found: list[tuple[Element, tuple[Element, ...], frozenset[str]]] = []
+        gates: dict[int, frozenset[str]] = {}
+        detachments = self.index.detachment_ids
+
+        def gate(element: Element) -> frozenset[str]:
+            cached = gates.get(id(element))
+            if cached is None:
+                ids: set[str] = set()
+                for modifier, groups in iter_modifiers(element):
+                    if modifier.get("field") == "hidden":
+                        ids.update(_mentioned(modifier, groups, detachments))
+                cached = gates[id(element)] = frozenset(ids)
+            return cached
+
+        def walk(
+            items: Iterable[Element], path: tuple[Element, ...], gated: frozenset[str], depth: int
+        ) -> None:
+            for child in items:
+                if child.tag == "entryLink":
+                    target = self.index.target(child)
+                    link_gate = gate(child)
+                    if target is None or target.tag != "selectionEntryGroup" or not link_gate:
+                        continue
+                    here = gated | link_gate | gate(target)
+                    walk(_entry_children(target), (*path, child, target), here, depth + 1)
+                    continue
+                if child.tag not in ("selectionEntry", "selectionEntryGroup"):
+                    continue
+                here = gated | gate(child)
+                if child.tag == "selectionEntry":
+                    if child.get("type") == "upgrade" and here:
+                        found.append((child, path, here))
+                    if child.get("type") in UNIT_TYPES:
+                        continue
+                if depth < 8:
+                    walk(_entry_children(child), (*path, child), here, depth + 1)
+
+        for catalogue in self.index.files.values():
+            for container in ("sharedSelectionEntryGroups", "sharedSelectionEntries"):
+                walk(children(catalogue.root, container), (), frozenset(), 0)
+        self.candidates = found
+        self.enhancement_ids = {e.get("id", "") for e, _, _ in found}
+        self.enhancement_groups = {
+            p.get("id", "")
+            for _, path, _ in found
+            for p in path
+            if p.tag == "selectionEntryGroup" and "enhancement" in p.get("name", "").lower()
+        }
+        return found
+
+    def enhancements_for(
+        self,
+        faction: _Faction,
+        detachment: Element,
+        candidates: list[tuple[Element, tuple[Element, ...], frozenset[str]]],
+    ) -> None:
+        detachment_id = detachment.get("id", "")
+        ctx = Ctx(faction.file.id, detachment=detachment_id)
+        none = Ctx(faction.file.id, detachment="")
+        names: set[str] = set()
+        for entry, path, gated in candidates:
+            if detachment_id not in gated:
+                continue
+            chain = (*path, entry)
+            if not maybe_visible(self.index, chain, ctx):
+                continue
+            if not surely_hidden(self.index, chain, none):
+                continue
+            name = entry.get("name", "").strip()
+            if name.lower() in names:
+                continue
+            names.add(name.lower())
+            points = cost_value(self.index, entry)
+            if points is not None:
+                for modifier, groups in iter_modifiers(entry):
+                    if modifier.get("field") == self.index.pts_id and (
+                        modifier_applies(self.index, modifier, groups, ctx) is True
+                    ):
+                        points = apply_number(modifier, points)
+            if points is None:
+                # Detachment upgrades with no points (e.g. "make this vehicle a CHARACTER")
+                # are not enhancements.
+                self.out.unmapped.append(
+                    Unmapped(
+                        self.index.entry_file.get(entry.get("id", ""), ""),
+                        entry.get("id", ""),
+                        "detachment upgrade without points, not an enhancement",
+                        name,
+                        detachment.get("name", ""),
+                    )
+                )
+                continue
+            self.out.enhancements.append(
+                ParsedEnhancement(
+                    faction=faction.name,
+                    detachment=detachment.get("name", "").strip(),
+                    name=name,
+                    points=round(points),
+                    required_keywords=self.required_keywords(chain, ctx),
+                    source_id=entry.get("id", ""),
+                )
+            )
+
+    def required_keywords(
+        self, chain: tuple[Element, ...], ctx: Ctx
+    ) -> tuple[tuple[str, ...], ...]:
+        """Return keyword alternatives a bearer needs, from "hidden unless ..." modifiers."""
+        requirement: list[frozenset[str]] = [frozenset()]
+        for element in chain:
+            for modifier, groups in iter_modifiers(element):
+                if modifier.get("field") != "hidden" or modifier.get("value") != "true":
+                    continue
+                formula = _and([_holder_formula(self, m, ctx) for m in (modifier, *groups)])
+                if not _has_literals(formula):
+                    continue
+                allowed = _dnf(_not(formula))
+                requirement = _minimal(
+                    [a | b for a in requirement for b in allowed if a is not None]
+                )
+        cleaned = {
+            tuple(sorted(k for k in alternative if not k.startswith("!")))
+            for alternative in requirement
+        }
+        cleaned.discard(())
+        if len(cleaned) != len({a for a in requirement if a}):
+            return ()
+        return tuple(sorted(cleaned))

@@ -1,0 +1,284 @@
+"""The parsed facts (plain dataclasses the writer loads) and the parser's working structures."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .bsdata_limits import ParsedLimit
+from .bsdata_xml import (
+    CatalogueFile,
+    Ctx,
+    Element,
+    Index,
+    children,
+    iter_modifiers,
+)
+
+GRAND_ALLIANCES = frozenset({"Imperium", "Chaos", "Xenos", "Aeldari"})
+UNIT_TYPES = frozenset({"unit", "model"})
+FACTION_PREFIX = "Faction: "
+# Categories BSData uses for list-building mechanics, not datasheet keywords.
+NON_KEYWORD_CATEGORIES = frozenset(
+    {
+        "CONFIGURATION",
+        "REFERENCE",
+        "ALLIED UNITS",
+        "UNIT",
+        "WARLORD",
+        "CRUCIBLE",
+        "TITANIC SUPPORT",
+        "HARLEQUIN ALLIES",
+        "CORSAIRS AND TRAVELLING PLAYERS",
+        "NON-KROOT",
+        "ORDER OF BATTLE",
+        "UNBOUND ADVERSARIES",
+        "SUMMONED",
+        "RETINUE",
+        "UNDIVIDED",
+    }
+)
+NON_KEYWORD_PATTERNS = (
+    re.compile(r" NON-BATTLELINE$"),
+    re.compile(r" BATTLELINE$"),
+    re.compile(r"^ASSIGNED AGENTS"),
+    re.compile(r"^SHOW "),
+    re.compile(r" - "),
+)
+REFERENCE_CATEGORIES = frozenset({"Reference", "Configuration"})
+DETACHMENT_ROOT_RE = re.compile(r"^detachments?\b", re.IGNORECASE)
+ALLIED_UNITS = "Allied Units"
+BATTLELINE = "BATTLELINE"
+DEEP_STRIKE = "Deep Strike"
+CRUSADE_GROUP = "Crusade"
+STRIKE_FORCE = "Strike Force"
+
+NOTE_PRICE_OPTIONS = "points also depend on options the importer cannot count"
+NOTE_NO_MODELS = "no model entries found; assumed a single model"
+NOTE_PASSENGER_RULE = "has a passenger capacity rule (not a transport)"
+
+DatasheetKey = tuple[str, str]
+# Condition scopes that look outside the unit, so its own model counts cannot decide them.
+_OUTSIDE_SCOPES = frozenset({"roster", "force", "primary-catalogue"})
+
+
+# -- parsed facts ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ParsedFaction:
+    name: str
+    slug: str
+    keyword: str
+    parent: str | None
+    grand_alliance: str
+    source_file: str
+    catalogue_id: str
+
+
+@dataclass(frozen=True)
+class ParsedPool:
+    position: int
+    capacity: int
+    allowed: tuple[tuple[str, ...], ...]
+    forbidden: tuple[str, ...]
+    space: tuple[tuple[str, int], ...]
+    only_datasheets: tuple[str, ...]
+    complete: bool
+    note: str
+
+
+@dataclass(frozen=True)
+class ParsedOption:
+    name: str
+    points: int
+    max_count: int
+
+
+@dataclass
+class ParsedDatasheet:
+    faction: str
+    name: str
+    source_id: str
+    source_file: str
+    keywords: tuple[str, ...] = ()
+    faction_keywords: tuple[str, ...] = ()
+    min_models: int = 1
+    max_models: int = 1
+    limit: int | None = None
+    legends: bool = False
+    deep_strike: bool = False
+    hover: bool = False
+    warlord: str = "may"
+    joins_led_unit: bool = False
+    extra_leaders: int = 0
+    leader_names: tuple[str, ...] = ()
+    leads: tuple[DatasheetKey, ...] = ()
+    pools: tuple[ParsedPool, ...] = ()
+    is_transport: bool = False
+    prices: tuple[tuple[int, int], ...] = ()
+    options: tuple[ParsedOption, ...] = ()
+    review_notes: tuple[str, ...] = ()
+    # Abilities the unit has only with some models or wargear (no rules text, just names).
+    conditional_abilities: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> DatasheetKey:
+        return (self.faction, self.name)
+
+    @property
+    def review_note(self) -> str:
+        return "; ".join(dict.fromkeys(self.review_notes))
+
+
+@dataclass(frozen=True)
+class ParsedAllyRule:
+    faction: str
+    keyword: str
+    label: str
+    points_cap: int | None
+
+
+@dataclass(frozen=True)
+class ParsedAvailability:
+    faction: str
+    datasheet: DatasheetKey
+    ally_keyword: str | None
+
+
+@dataclass
+class ParsedDetachment:
+    faction: str
+    name: str
+    source_id: str
+    required: tuple[DatasheetKey, ...] = ()
+    forbidden: tuple[DatasheetKey, ...] = ()
+    battleline: tuple[DatasheetKey, ...] = ()
+    # Descendant factions (chapters) that inherit the detachment but whose catalogue hides it.
+    hidden_for: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ParsedEnhancement:
+    faction: str
+    detachment: str
+    name: str
+    points: int | None
+    required_keywords: tuple[tuple[str, ...], ...]
+    source_id: str
+
+
+@dataclass(frozen=True)
+class Unmapped:
+    """Something the importer saw but could not load, with where it came from."""
+
+    file: str
+    entry_id: str
+    kind: str
+    name: str
+    detail: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return {
+            "file": self.file,
+            "entry_id": self.entry_id,
+            "kind": self.kind,
+            "name": self.name,
+            "detail": self.detail,
+        }
+
+
+@dataclass
+class ParsedCatalogue:
+    factions: list[ParsedFaction] = field(default_factory=list)
+    datasheets: list[ParsedDatasheet] = field(default_factory=list)
+    availabilities: list[ParsedAvailability] = field(default_factory=list)
+    ally_rules: list[ParsedAllyRule] = field(default_factory=list)
+    detachments: list[ParsedDetachment] = field(default_factory=list)
+    enhancements: list[ParsedEnhancement] = field(default_factory=list)
+    unmapped: list[Unmapped] = field(default_factory=list)
+    conditional_limits: list[str] = field(default_factory=list)
+    limits: list[ParsedLimit] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    scope: frozenset[str] = frozenset()
+
+
+# -- working structures ----------------------------------------------------------------------
+
+
+@dataclass
+class _Faction:
+    file: CatalogueFile
+    name: str
+    grand_alliance: str
+    keyword: str = ""
+    parent: str | None = None
+    views: list[_View] = field(default_factory=list)
+    detachments: list[tuple[Element, tuple[Element, ...]]] = field(default_factory=list)
+
+    @property
+    def ctx(self) -> Ctx:
+        return Ctx(self.file.id)
+
+    @property
+    def base(self) -> Ctx:
+        return Ctx(self.file.id, detachment="")
+
+
+@dataclass
+class _View:
+    """A unit as one faction's roster sees it: the root link, the entry, and its keywords."""
+
+    faction: str
+    link: Element | None
+    entry: Element
+    link_file: str
+    category_ids: set[str]
+    keywords: tuple[str, ...]
+    faction_keywords: tuple[str, ...]
+    own: bool
+    key: DatasheetKey | None = None
+
+    @property
+    def elements(self) -> tuple[Element, ...]:
+        return (self.link, self.entry) if self.link is not None else (self.entry,)
+
+
+def faction_name(catalogue_name: str) -> tuple[str, str]:
+    """Return (faction name, grand alliance) from a catalogue name like "Chaos - World Eaters"."""
+    parts = [part.strip() for part in catalogue_name.split(" - ")]
+    first = parts[0] if len(parts) > 1 else ""
+    return parts[-1], first if first in GRAND_ALLIANCES else ""
+
+
+def is_keyword_category(name: str, category: Element | None) -> bool:
+    """Tell datasheet keywords from BSData's list-building categories."""
+    upper = name.upper()
+    if upper in NON_KEYWORD_CATEGORIES or any(p.search(upper) for p in NON_KEYWORD_PATTERNS):
+        return False
+    if category is not None and category.get("hidden") == "true":
+        unhidden = any(
+            m.get("field") == "hidden" and m.get("value") == "false"
+            for m, _ in iter_modifiers(category)
+        )
+        return unhidden
+    return True
+
+
+# -- the parser ------------------------------------------------------------------------------
+
+
+def _walk_options(
+    index: Index, element: Element, path: tuple[Element, ...]
+) -> Iterator[tuple[Element, tuple[Element, ...]]]:
+    for container in ("selectionEntries", "entryLinks", "selectionEntryGroups"):
+        for child in children(element, container):
+            target = index.target(child)
+            if target is None:
+                continue
+            if target.tag == "selectionEntryGroup":
+                hop = (child, target) if child is not target else (target,)
+                yield from _walk_options(index, target, (*path, *hop))
+            elif target.get("type") == "upgrade":
+                yield target, ((*path, child) if child is not target else path)

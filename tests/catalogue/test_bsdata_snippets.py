@@ -1,0 +1,194 @@
+"""One table per importer module, each case a small hand-made XML snippet.
+
+Every case is one unit (or a pair) written into a throwaway catalogue beside the mini
+game system, parsed, and one fact read back, so a change to one reader shows up here
+with the snippet that breaks. The module each case exercises is named in its id.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from armybuilder.catalogue.importers.bsdata_parse import (
+    ParsedCatalogue,
+    ParsedDatasheet,
+    parse_bsdata,
+)
+
+MINI = Path(__file__).parent / "data" / "bsdata_mini"
+NS = "http://www.battlescribe.net/schema/catalogueSchema"
+
+
+def catalogue(units: str, roots: list[str], name: str = "Imperium - Snippet Marines") -> str:
+    links = "\n".join(
+        f'<entryLink id="rl-{r}" name="{r}" hidden="false" type="selectionEntry" targetId="{r}"/>'
+        for r in roots
+    )
+    return f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<catalogue xmlns="{NS}" id="cat-snip" name="{name}" revision="1" battleScribeVersion="2.03"
+           library="false" gameSystemId="sys-mini" type="catalogue">
+  <entryLinks>{links}</entryLinks>
+  <sharedSelectionEntries>{units}</sharedSelectionEntries>
+</catalogue>"""
+
+
+def model(
+    id_: str,
+    name: str,
+    *categories: str,
+    points: int = 50,
+    extra: str = "",
+) -> str:
+    cats = "".join(
+        f'<categoryLink id="{id_}-c{n}" name="{c}" targetId="{c}" primary="{str(n == 0).lower()}"/>'
+        for n, c in enumerate(("cat-fac-marines", *categories))
+    )
+    return f"""<selectionEntry id="{id_}" name="{name}" hidden="false" type="model">
+  <categoryLinks>{cats}</categoryLinks>
+  <costs><cost name="pts" typeId="pts-id" value="{points}"/></costs>
+  {extra}
+</selectionEntry>"""
+
+
+def squad(id_: str, name: str, low: int, high: int, per_model: int, *categories: str) -> str:
+    cats = "".join(
+        f'<categoryLink id="{id_}-c{n}" name="{c}" targetId="{c}" primary="false"/>'
+        for n, c in enumerate(("cat-fac-marines", *categories))
+    )
+    return f"""<selectionEntry id="{id_}" name="{name}" hidden="false" type="unit">
+  <categoryLinks>{cats}</categoryLinks>
+  <selectionEntries>
+    <selectionEntry id="{id_}-m" name="{name} trooper" hidden="false" type="model">
+      <constraints>
+        <constraint type="min" value="{low}" field="selections" scope="parent" id="{id_}-min"/>
+        <constraint type="max" value="{high}" field="selections" scope="parent" id="{id_}-max"/>
+      </constraints>
+      <costs><cost name="pts" typeId="pts-id" value="{per_model}"/></costs>
+    </selectionEntry>
+  </selectionEntries>
+</selectionEntry>"""
+
+
+LEADER = """<profiles><profile id="{id}-leader" name="Leader" typeName="Abilities" hidden="false">
+  <characteristics><characteristic name="Description">This model can be attached to the \
+following unit: {target}</characteristic></characteristics></profile></profiles>"""
+RULE_OF_THREE = (
+    '<constraints><constraint type="max" value="{n}" field="selections" scope="roster"'
+    ' shared="true" id="{id}-limit"/></constraints>'
+)
+DEEP_STRIKE = (
+    '<infoLinks><infoLink id="{id}-ds" name="Deep Strike" hidden="false" targetId="rule-ds"'
+    ' type="rule"/></infoLinks>'
+)
+
+
+class Case(NamedTuple):
+    units: str
+    roots: list[str]
+    fact: Callable[[ParsedCatalogue], object]
+    expected: object
+
+
+def sheet(parsed: ParsedCatalogue, name: str) -> ParsedDatasheet:
+    return next(s for s in parsed.datasheets if s.name == name)
+
+
+CASES: dict[str, Case] = {
+    "bsdata_entries: the catalogue name gives the faction": Case(
+        model("hero", "Hero", "cat-character"),
+        ["hero"],
+        lambda p: sorted(f.name for f in p.factions if f.name == "Snippet Marines"),
+        ["Snippet Marines"],
+    ),
+    "bsdata_entries: a datasheet belongs to the catalogue that roots it": Case(
+        model("hero", "Hero", "cat-character"),
+        ["hero"],
+        lambda p: sheet(p, "Hero").faction,
+        "Snippet Marines",
+    ),
+    "bsdata_datasheets: keywords come from category links": Case(
+        model("hero", "Hero", "cat-character", "cat-infantry"),
+        ["hero"],
+        lambda p: {"CHARACTER", "INFANTRY"} <= set(sheet(p, "Hero").keywords),
+        True,
+    ),
+    "bsdata_datasheets: a [Legends] name is marked Legends": Case(
+        model("old", "Old Hero [Legends]", "cat-character"),
+        ["old"],
+        lambda p: [(s.name, s.legends) for s in p.datasheets if s.name.startswith("Old Hero")],
+        [("Old Hero", True)],
+    ),
+    "bsdata_composition: a single model is one model at its cost": Case(
+        model("hero", "Hero", "cat-character", points=85),
+        ["hero"],
+        lambda p: (sheet(p, "Hero").min_models, sheet(p, "Hero").prices),
+        (1, ((1, 85),)),
+    ),
+    "bsdata_composition: per-model costs give a bracket per count": Case(
+        squad("pack", "Pack", 3, 5, 20, "cat-infantry"),
+        ["pack"],
+        lambda p: sheet(p, "Pack").prices,
+        ((3, 60), (4, 80), (5, 100)),
+    ),
+    "bsdata_composition: model bounds give the unit size": Case(
+        squad("pack", "Pack", 5, 10, 10, "cat-infantry"),
+        ["pack"],
+        lambda p: (sheet(p, "Pack").min_models, sheet(p, "Pack").max_models),
+        (5, 10),
+    ),
+    "bsdata_unit_rules: a roster-scope max is the datasheet limit": Case(
+        model("tank", "Tank", "cat-vehicle", extra=RULE_OF_THREE.format(n=2, id="tank")),
+        ["tank"],
+        lambda p: sheet(p, "Tank").limit,
+        2,
+    ),
+    "bsdata_unit_rules: a Deep Strike rule link is the ability": Case(
+        model("drop", "Drop Hero", "cat-character", extra=DEEP_STRIKE.format(id="drop")),
+        ["drop"],
+        lambda p: sheet(p, "Drop Hero").deep_strike,
+        True,
+    ),
+    "bsdata_unit_rules: no rule link, no Deep Strike": Case(
+        model("walk", "Walking Hero", "cat-character"),
+        ["walk"],
+        lambda p: sheet(p, "Walking Hero").deep_strike,
+        False,
+    ),
+    "bsdata_leaders: leader text names the bodyguard": Case(
+        model(
+            "boss",
+            "Boss",
+            "cat-character",
+            extra=LEADER.format(id="boss", target="Guard Squad"),
+        )
+        + squad("guards", "Guard Squad", 5, 5, 20, "cat-infantry"),
+        ["boss", "guards"],
+        lambda p: sheet(p, "Boss").leads,
+        (("Snippet Marines", "Guard Squad"),),
+    ),
+    "bsdata_leaders: text naming no known unit leads nobody": Case(
+        model(
+            "boss",
+            "Boss",
+            "cat-character",
+            extra=LEADER.format(id="boss", target="Nobody Squad"),
+        ),
+        ["boss"],
+        lambda p: sheet(p, "Boss").leads,
+        (),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
+def test_snippet(tmp_path: Path, case: Case) -> None:
+    shutil.copy(MINI / "Mini.gst", tmp_path / "Mini.gst")
+    (tmp_path / "Imperium - Snippet Marines.cat").write_text(
+        catalogue(case.units, case.roots), encoding="utf-8"
+    )
+    assert case.fact(parse_bsdata(tmp_path)) == case.expected
