@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from armybuilder.catalogue.models import (
     Datasheet,
@@ -117,3 +118,19 @@ class Declaration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.roster}: {self.name}"
+
+
+class PlayerSettings(models.Model):
+    """What a player chose for themselves, kept across logins: so far, the language."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_settings"
+    )
+    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
+
+    class Meta:
+        verbose_name = _("player settings")
+        verbose_name_plural = _("player settings")
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.language})"
