@@ -14,10 +14,12 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 from django.views import i18n
 from django.views.decorators.http import require_POST
 
 from armybuilder.rules.messages import localize
+from armybuilder.rules.model import Meter
 from rosters.models import PlayerSettings
 
 SESSION_KEY: Final = "player_language"
@@ -39,6 +41,31 @@ ACTIVE: Final = ActiveLanguage()
 def translated(text: str) -> str:
     """A rules-core message in the active language; any other text is returned as it is."""
     return localize(text, ACTIVE)
+
+
+def meter_text(meter: Meter) -> str:
+    """A meter as a player reads it ("Strategic Reserves: 350 / 500 pts"), in the language now."""
+    return translation.gettext("{label}: {used} / {cap} {unit}").format(
+        label=translated(meter.label), used=meter.used, cap=meter.cap, unit=translated(meter.unit)
+    )
+
+
+SEVERITY_LABELS: Final = {"error": _("error"), "warning": _("warning")}
+BATTLE_SIZE_LABELS: Final = {
+    "incursion": _("Incursion"),
+    "strike_force": _("Strike Force"),
+    "onslaught": _("Onslaught"),
+}
+
+
+def severity_label(severity: str) -> str:
+    return str(SEVERITY_LABELS.get(str(severity), severity))
+
+
+def battle_size_label(size: str) -> str:
+    """Incursion, Strike Force, Onslaught: rules terms, so translated (game names are not)."""
+    label = BATTLE_SIZE_LABELS.get(str(size))
+    return str(label) if label is not None else str(size).replace("_", " ").title()
 
 
 def supported(language: str | None) -> bool:

@@ -17,15 +17,15 @@ from armybuilder.catalogue.models import (
 
 
 class BattleSize(models.TextChoices):
-    INCURSION = "incursion", "Incursion (1000 pts)"
-    STRIKE_FORCE = "strike_force", "Strike Force (2000 pts)"
-    ONSLAUGHT = "onslaught", "Onslaught (3000 pts)"
+    INCURSION = "incursion", _("Incursion (1000 pts)")
+    STRIKE_FORCE = "strike_force", _("Strike Force (2000 pts)")
+    ONSLAUGHT = "onslaught", _("Onslaught (3000 pts)")
 
 
 class Profile(models.TextChoices):
-    CORE_10 = "core-10", "core-10: 10th edition core rules"
-    MATCHED_10 = "matched-10", "matched-10: tournament mission-pack limits"
-    NINE_10 = "nine-10", "nine-10: 9th-edition reserves rule"
+    CORE_10 = "core-10", _("core-10: 10th edition core rules")
+    MATCHED_10 = "matched-10", _("matched-10: tournament mission-pack limits")
+    NINE_10 = "nine-10", _("nine-10: 9th-edition reserves rule")
 
 
 class Roster(models.Model):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 
+from armybuilder.rules.model import Meter
 from rosters import language
 
 register = template.Library()
@@ -12,3 +13,8 @@ register = template.Library()
 @register.filter
 def translated(value: object) -> str:
     return language.translated(value) if isinstance(value, str) else str(value)
+
+
+@register.filter
+def meter_text(meter: object) -> str:
+    return language.meter_text(meter) if isinstance(meter, Meter) else str(meter)
