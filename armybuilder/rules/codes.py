@@ -145,9 +145,9 @@ MSG_UNIT_NO_BRACKET: Final = plural_template(
     "models",
 )
 
-MSG_DATASHEET_LIMIT: Final = template("{count} \u00d7 {name}: at most {limit} allowed")
+MSG_DATASHEET_LIMIT: Final = template("{count} × {name}: at most {limit} allowed")
 MSG_EPIC_HERO_DUPLICATE: Final = template(
-    "{count} \u00d7 {name}: an Epic Hero may be included only once"
+    "{count} × {name}: an Epic Hero may be included only once"
 )
 MSG_TITANIC_CHARACTERS: Final = template(
     "{count} TITANIC CHARACTERS ({units}): at most {limit} allowed at {size}"
