@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder.catalogue.models import Detachment, Faction
@@ -49,12 +50,14 @@ class RosterCreateForm(forms.Form):
     detachment = forms.ModelChoiceField(
         queryset=Detachment.objects.select_related("faction"), required=True
     )
-    battle_size = forms.ChoiceField(choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE)
+    battle_size = forms.ChoiceField(
+        label=_("Battle size"), choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE
+    )
     profile = forms.ChoiceField(label=_("Rules"), choices=profile_choices, initial=Profile.CORE_10)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [("", "Choose a faction"), *faction_choices()]
+        self.fields["faction"].choices = [("", gettext("Choose a faction")), *faction_choices()]
         self.fields["detachment"].label_from_instance = lambda d: f"{d.name} ({d.faction.name})"
 
     def clean(self) -> dict[str, Any]:

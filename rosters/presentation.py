@@ -47,15 +47,20 @@ VIOLATION_TITLES: Final[dict[str, str]] = {
     codes.RESERVES_POINTS_CAP: _("Too many points in reserves"),
     codes.EMBARKED_RESERVE_MISMATCH: _("Passengers and transport start apart"),
     codes.RESERVES_POWER_CAP: _("Reserves over the power cap"),
+    codes.ALLIED_UNITS: _("Allies over their limits"),
+    codes.LEGENDS: _("Warhammer Legends datasheet"),
+    codes.CATALOGUE_LIMIT: _("Catalogue limit"),
+    codes.DETACHMENT_UPGRADE: _("Detachment upgrade"),
+    codes.WARGEAR_CHOICE: _("Wargear choice"),
     codes.UNKNOWN_UNIT: _("Unknown unit"),
 }
 # Codes RULES.md adds later get their own title here; until then, a readable fallback.
 TITLE_FALLBACK: Final = _("Rule broken")
 
 PROFILE_NAMES: Final[dict[str, str]] = {
-    "core-10": "10th edition core rules",
-    "matched-10": "Matched play (mission pack limits)",
-    "nine-10": "9th-edition reserves",
+    "core-10": _("10th edition core rules"),
+    "matched-10": _("Matched play (mission pack limits)"),
+    "nine-10": _("9th-edition reserves"),
 }
 
 FORMAT_NAMES: Final[dict[str, str]] = {

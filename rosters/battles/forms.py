@@ -29,9 +29,9 @@ class BattleCreateForm(forms.Form):
         label=_("Opponent"),
         widget=forms.RadioSelect,
         choices=[
-            (OPPONENT_ROSTER, "Another of my rosters"),
-            (OPPONENT_SHARED, "A shared roster link"),
-            (OPPONENT_TYPED, "Typed in (name, faction, points; optional pasted list)"),
+            (OPPONENT_ROSTER, _("Another of my rosters")),
+            (OPPONENT_SHARED, _("A shared roster link")),
+            (OPPONENT_TYPED, _("Typed in (name, faction, points; optional pasted list)")),
         ],
         initial=OPPONENT_TYPED,
     )
@@ -54,9 +54,13 @@ class BattleCreateForm(forms.Form):
         queryset=Declaration.objects.none(),
         required=False,
     )
-    battle_size = forms.ChoiceField(choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE)
+    battle_size = forms.ChoiceField(
+        label=_("Battle size"), choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE
+    )
     custom_points = forms.IntegerField(label=_("Custom points"), required=False, min_value=1)
-    scoring_profile = forms.ChoiceField(choices=SCORING_PROFILE_CHOICES, initial="only-war-10")
+    scoring_profile = forms.ChoiceField(
+        label=_("Scoring profile"), choices=SCORING_PROFILE_CHOICES, initial="only-war-10"
+    )
     victory_level = forms.BooleanField(label=_("Victory level (tournament points)"), required=False)
     played_on = forms.DateField(
         label=_("Date"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder.rules.scoring import SCORING_PROFILES, UnitState
@@ -27,7 +28,7 @@ class BattleSize(models.TextChoices):
 BATTLE_SIZE_POINTS = {"incursion": 1000, "strike_force": 2000, "onslaught": 3000}
 
 SCORING_PROFILE_CHOICES = [
-    (name, f"{name}: {p.description}") for name, p in SCORING_PROFILES.items()
+    (name, format_lazy("{}: {}", name, _(p.description))) for name, p in SCORING_PROFILES.items()
 ]
 STATE_CHOICES = [(state.value, state.label) for state in UnitState]
 

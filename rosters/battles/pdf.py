@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
@@ -20,15 +20,15 @@ from rosters.battles.models import Battle
 from rosters.formats.pdf import RosterPdf, register_fonts
 from rosters.language import translated
 
-TITLE: Final = _l("Battle result: {a} v {b}")
-DRAW_TEXT: Final = _l("Draw")
-WIN_TEXT: Final = _l("{name} wins")
-BY_DESTRUCTION: Final = _l(" (the other army was destroyed)")
-LEVEL_TEXT: Final = _l(
+TITLE: Final = gettext_lazy("Battle result: {a} v {b}")
+DRAW_TEXT: Final = gettext_lazy("Draw")
+WIN_TEXT: Final = gettext_lazy("{name} wins")
+BY_DESTRUCTION: Final = gettext_lazy(" (the other army was destroyed)")
+LEVEL_TEXT: Final = gettext_lazy(
     "Victory level: {level}, VP difference {difference}; tournament points {a}–{b}"
 )
-SIGN_TEXT: Final = _l("Signed for {name}")
-NO_UNITS: Final = _l("none")
+SIGN_TEXT: Final = gettext_lazy("Signed for {name}")
+NO_UNITS: Final = gettext_lazy("none")
 
 GRID: Final = [
     ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -76,14 +76,14 @@ class BattlePdf(RosterPdf):
         )
         story += [self.para(_("Armies"), "h2"), self.armies_table()]
         story += [self.para(_("Victory points by round"), "h2"), self.rounds_table()]
-        story += [self.para("Units destroyed", "h2"), self.destroyed_table()]
+        story += [self.para(_("Units destroyed"), "h2"), self.destroyed_table()]
         story += self.result_story()
         story += [Spacer(1, 14 * mm), self.signatures()]
         return story
 
     def armies_table(self) -> Table:
         rows: list[list[Any]] = [
-            [self.para(t, "head") for t in ("Army", _("Faction"), _("Points"))]
+            [self.para(t, "head") for t in (_("Army"), _("Faction"), _("Points"))]
         ]
         for side in self.sides:
             rows.append(
@@ -123,7 +123,7 @@ class BattlePdf(RosterPdf):
         return table
 
     def destroyed_table(self) -> Table:
-        rows: list[list[Any]] = [[self.para(t, "head") for t in ("Army", _("Units destroyed"))]]
+        rows: list[list[Any]] = [[self.para(t, "head") for t in (_("Army"), _("Units destroyed"))]]
         for side, score in zip(self.sides, self.result.sides, strict=True):
             names = {str(u.pk): f"{u.name} ({u.points})" for u in side.units.all()}
             lost = [names[i] for i in score.destroyed_unit_ids if i in names]

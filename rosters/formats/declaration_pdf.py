@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
@@ -19,17 +19,19 @@ from rosters.formats.sheet import RosterSheet
 
 # Our own summary of when and where reserves arrive (RULES.md, _("Arrival")).
 ARRIVAL_LINES: Final = (
-    _l("No reserves arrive in battle round 1."),
-    _l(
+    gettext_lazy("No reserves arrive in battle round 1."),
+    gettext_lazy(
         'Strategic Reserves, round 2: set up wholly within 6" of a battlefield edge, '
         "not in the enemy deployment zone."
     ),
-    _l('Strategic Reserves, round 3 onwards: wholly within 6" of a battlefield edge.'),
-    _l('Always more than 9" horizontally from every enemy model.'),
-    _l('Deep Strike: anywhere more than 9" horizontally from every enemy model.'),
+    gettext_lazy('Strategic Reserves, round 3 onwards: wholly within 6" of a battlefield edge.'),
+    gettext_lazy('Always more than 9" horizontally from every enemy model.'),
+    gettext_lazy('Deep Strike: anywhere more than 9" horizontally from every enemy model.'),
 )
-DEADLINE_BATTLE: Final = _l("Units still in reserves at the end of the battle count as destroyed.")
-DEADLINE_ROUND: Final = _l(
+DEADLINE_BATTLE: Final = gettext_lazy(
+    "Units still in reserves at the end of the battle count as destroyed."
+)
+DEADLINE_ROUND: Final = gettext_lazy(
     "Units still in reserves at the end of battle round {round} count as destroyed."
 )
 

@@ -15,7 +15,7 @@ from typing import Any, Final
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
@@ -40,10 +40,10 @@ from rosters.language import severity_label
 FONT_DIR: Final = Path(__file__).resolve().parent / "fonts"
 FONT: Final = "DejaVuSans"
 FONT_BOLD: Final = "DejaVuSans-Bold"
-LEGAL_TEXT: Final = _l("Legal under {profile}")
-ILLEGAL_TEXT: Final = _l("Not legal under {profile}")
-FOOTER_TEXT: Final = _l("page {page} of {pages}")
-WARLORD_MARK: Final = _l("★ Warlord")
+LEGAL_TEXT: Final = gettext_lazy("Legal under {profile}")
+ILLEGAL_TEXT: Final = gettext_lazy("Not legal under {profile}")
+FOOTER_TEXT: Final = gettext_lazy("page {page} of {pages}")
+WARLORD_MARK: Final = gettext_lazy("★ Warlord")
 
 _fonts_lock = threading.Lock()
 
@@ -145,7 +145,7 @@ class RosterPdf:
                 _("Battle size"),
                 _("{size} ({points} pts)").format(size=s.battle_size_label, points=s.points_limit),
             ),
-            ("Points", f"{s.points} / {s.points_limit}"),
+            (_("Points"), f"{s.points} / {s.points_limit}"),
             (_("Profile"), s.profile),
             (_("Points release"), s.release),
             (_("Player"), s.player or "—"),
