@@ -10,8 +10,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.urls import reverse
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from armybuilder import rules
 from armybuilder.catalogue.freshness import catalogue_version
@@ -32,6 +34,7 @@ from armybuilder.rules.context import (
     FORTIFICATION,
 )
 from rosters import services
+from rosters.language import translated
 from rosters.models import Roster, RosterUnit
 
 
@@ -117,25 +120,27 @@ class PickerGroup:
 
 # The app's order of roles; a datasheet goes in the first whose test it passes.
 ROLE_GROUPS = (
-    ("characters", "Characters"),
-    ("battleline", "Battleline"),
-    ("transports", "Dedicated Transports"),
-    ("other", "Other datasheets"),
-    ("fortifications", "Fortifications"),
+    ("characters", _("Characters")),
+    ("battleline", _("Battleline")),
+    ("transports", _("Dedicated Transports")),
+    ("other", _("Other datasheets")),
+    ("fortifications", _("Fortifications")),
 )
 LEGENDS_GROUP = "legends"
-LEGENDS_TITLE = "Warhammer Legends"
-LEGENDS_NOTE_ALLOWED = "Allowed under this roster's rules."
-LEGENDS_NOTE_REFUSED = "Not for matched play: open to see them anyway."
-ALLY_NOTE_CAP = "Allied rule: up to {cap} pts of {label} units; {used} / {cap} pts used."
-ALLY_NOTE_NO_CAP = "Allied rule: {label} units join the army; {used} pts used so far."
-ALLY_COUNT_CAP = "{label}: {used} / {cap}{unit}"
-ALLY_COUNT_OR = " or "
+LEGENDS_TITLE = _("Warhammer Legends")
+LEGENDS_NOTE_ALLOWED = _("Allowed under this roster's rules.")
+LEGENDS_NOTE_REFUSED = _("Not for matched play: open to see them anyway.")
+ALLY_NOTE_CAP = _("Allied rule: up to {cap} pts of {label} units; {used} / {cap} pts used.")
+ALLY_NOTE_NO_CAP = _("Allied rule: {label} units join the army; {used} pts used so far.")
+ALLY_COUNT_CAP = _("{label}: {used} / {cap}{unit}")
+ALLY_COUNT_OR = _(" or ")
+ALLY_PTS = _(" pts")
+ALLY_UNITS = _(" units")
 
 
 def ally_count_cap(found: core.LimitCount) -> str:
     """Word one ALLIED_UNITS limit for the picker: its maximum now, else those it may take."""
-    unit = " pts" if found.limit.points else " units"
+    unit = ALLY_PTS if found.limit.points else ALLY_UNITS
     if found.maximum is not None:
         cap = str(found.maximum)
     else:
@@ -161,17 +166,25 @@ def _role(facts: core.Datasheet, detachment: core.Detachment | None) -> str:
 
 _PICKER_ITEM = (
     '<li data-search="{}" data-name="{}"{}><button type="submit" name="datasheet" value="{}" '
-    'aria-label="Add {}">Add</button> <strong>{}</strong>{} <span class="count{}" '
-    'title="In this roster / allowed">{} / {}</span><span class="brackets">{}</span>'
+    'aria-label="{}">{}</button> <strong>{}</strong>{} <span class="count{}" '
+    'title="{}">{} / {}</span><span class="brackets">{}</span>'
     '<span class="keywords">{}</span></li>'
 )
-_EPIC = mark_safe(' <span class="tag epic">Epic Hero</span>')
-_LEGENDS = mark_safe(' <span class="tag legends">Legends</span>')
+_EPIC = ' <span class="tag epic">{}</span>'
+_LEGENDS = ' <span class="tag legends">{}</span>'
 _LEGENDS_CLASS = mark_safe(' class="legends"')
 
 
 def picker_html(entries: list[PickerEntry]) -> SafeString:
     """Render the picker's items; two hundred of them are too many for the template engine."""
+    # The words are looked up once per page, in the reader's language.
+    add, add_name, count_title = (
+        gettext("Add"),
+        gettext("Add {name}"),
+        gettext("In this roster / allowed"),
+    )
+    epic = format_html(_EPIC, gettext("Epic Hero"))
+    legends = format_html(_LEGENDS, gettext("Legends"))
     return format_html_join(
         "\n",
         _PICKER_ITEM,
@@ -181,11 +194,13 @@ def picker_html(entries: list[PickerEntry]) -> SafeString:
                 e.sheet.name,
                 _LEGENDS_CLASS if e.sheet.legends else "",
                 e.sheet.pk,
+                add_name.format(name=e.sheet.name),
+                add,
                 e.sheet.name,
-                e.sheet.name,
-                mark_safe(_EPIC if e.epic_hero else "")
-                + mark_safe(_LEGENDS if e.sheet.legends else ""),
+                (epic if e.epic_hero else mark_safe(""))
+                + (legends if e.sheet.legends else mark_safe("")),
                 " full" if e.full else "",
+                count_title,
                 e.count,
                 e.limit,
                 e.brackets_text,
@@ -250,7 +265,9 @@ def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
             for enhancement, points, core_enh in enhancements:
                 problems = rules.enhancement_problems(core_unit, core_enh, army.detachment)
                 row.enhancements.append(
-                    EnhancementChoice(enhancement, points, "; ".join(p.message for p in problems))
+                    EnhancementChoice(
+                        enhancement, points, "; ".join(translated(p.message) for p in problems)
+                    )
                 )
         rows.append(row)
     candidates = [

@@ -7,17 +7,19 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from armybuilder.catalogue.models import Detachment, Faction
 from rosters.models import BattleSize, Profile
 from rosters.presentation import profile_choices
 from rosters.services import faction_chain
 
-ERR_DETACHMENT_FACTION = "{detachment} is not a detachment of {faction}."
+ERR_DETACHMENT_FACTION = _("{detachment} is not a detachment of {faction}.")
 
 
 class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
-    email = forms.EmailField(required=True, help_text="For password resets only.")
+    email = forms.EmailField(required=True, help_text=_("For password resets only."))
 
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]
         model = get_user_model()
@@ -48,12 +50,14 @@ class RosterCreateForm(forms.Form):
     detachment = forms.ModelChoiceField(
         queryset=Detachment.objects.select_related("faction"), required=True
     )
-    battle_size = forms.ChoiceField(choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE)
-    profile = forms.ChoiceField(label="Rules", choices=profile_choices, initial=Profile.CORE_10)
+    battle_size = forms.ChoiceField(
+        label=_("Battle size"), choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE
+    )
+    profile = forms.ChoiceField(label=_("Rules"), choices=profile_choices, initial=Profile.CORE_10)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [("", "Choose a faction"), *faction_choices()]
+        self.fields["faction"].choices = [("", gettext("Choose a faction")), *faction_choices()]
         self.fields["detachment"].label_from_instance = lambda d: f"{d.name} ({d.faction.name})"
 
     def clean(self) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from armybuilder.catalogue.models import (
     Datasheet,
@@ -16,15 +17,15 @@ from armybuilder.catalogue.models import (
 
 
 class BattleSize(models.TextChoices):
-    INCURSION = "incursion", "Incursion (1000 pts)"
-    STRIKE_FORCE = "strike_force", "Strike Force (2000 pts)"
-    ONSLAUGHT = "onslaught", "Onslaught (3000 pts)"
+    INCURSION = "incursion", _("Incursion (1000 pts)")
+    STRIKE_FORCE = "strike_force", _("Strike Force (2000 pts)")
+    ONSLAUGHT = "onslaught", _("Onslaught (3000 pts)")
 
 
 class Profile(models.TextChoices):
-    CORE_10 = "core-10", "core-10: 10th edition core rules"
-    MATCHED_10 = "matched-10", "matched-10: tournament mission-pack limits"
-    NINE_10 = "nine-10", "nine-10: 9th-edition reserves rule"
+    CORE_10 = "core-10", _("core-10: 10th edition core rules")
+    MATCHED_10 = "matched-10", _("matched-10: tournament mission-pack limits")
+    NINE_10 = "nine-10", _("nine-10: 9th-edition reserves rule")
 
 
 class Roster(models.Model):
@@ -117,3 +118,19 @@ class Declaration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.roster}: {self.name}"
+
+
+class PlayerSettings(models.Model):
+    """What a player chose for themselves, kept across logins: so far, the language."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_settings"
+    )
+    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
+
+    class Meta:
+        verbose_name = _("player settings")
+        verbose_name_plural = _("player settings")
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.language})"

@@ -9,61 +9,68 @@ from __future__ import annotations
 
 from typing import Final
 
+from django.utils.translation import gettext_lazy as _
+
 from armybuilder.rules import codes
 from rosters.formats.text_import import gw_app, listforge, new_recruit
 
 VIOLATION_TITLES: Final[dict[str, str]] = {
-    codes.POINTS_LIMIT: "Over the points limit",
-    codes.FACTION_KEYWORD: "Not in this army's faction",
-    codes.DETACHMENT_REQUIRED: "Choose one detachment",
-    codes.DETACHMENT_UNIT_RULE: "Detachment's unit rule",
-    codes.UNIT_SIZE: "Wrong number of models",
-    codes.DATASHEET_LIMIT: "Too many copies",
-    codes.EPIC_HERO_DUPLICATE: "Epic Hero taken twice",
-    codes.TITANIC_CHARACTER_LIMIT: "Too many Titanic characters",
-    codes.ENHANCEMENT_NOT_CHARACTER: "Enhancement on a non-character",
-    codes.ENHANCEMENT_EPIC_HERO: "Enhancement on an Epic Hero",
-    codes.ENHANCEMENT_LIMIT: "Too many enhancements",
-    codes.ENHANCEMENT_DUPLICATE: "Enhancement taken twice",
-    codes.ENHANCEMENT_PER_UNIT: "Two enhancements on one unit",
-    codes.ENHANCEMENT_DETACHMENT: "Enhancement from another detachment",
-    codes.ENHANCEMENT_RESTRICTED: "Enhancement not for this unit",
-    codes.CHARACTER_REQUIRED: "No character",
-    codes.WARLORD: "Warlord",
-    codes.LEADER_NOT_ELIGIBLE: "Cannot lead that unit",
-    codes.LEADER_SLOTS: "Too many leaders",
-    codes.LEADER_SPLIT: "Leader in two places",
-    codes.TRANSPORT_NOT_TRANSPORT: "Not a transport",
-    codes.TRANSPORT_CAPACITY: "Transport over capacity",
-    codes.TRANSPORT_NOT_ALLOWED: "Cannot ride in that transport",
-    codes.DEDICATED_TRANSPORT_EMPTY: "Empty Dedicated Transport",
-    codes.AIRCRAFT_MUST_RESERVE: "Aircraft must start in reserves",
-    codes.DEEP_STRIKE_INELIGIBLE: "Cannot Deep Strike",
-    codes.FORTIFICATION_RESERVE: "Fortification in reserves",
-    codes.STRATEGIC_RESERVES_CAP: "Strategic Reserves over cap",
-    codes.RESERVES_UNITS_CAP: "Too many units in reserves",
-    codes.RESERVES_POINTS_CAP: "Too many points in reserves",
-    codes.EMBARKED_RESERVE_MISMATCH: "Passengers and transport start apart",
-    codes.RESERVES_POWER_CAP: "Reserves over the power cap",
-    codes.UNKNOWN_UNIT: "Unknown unit",
+    codes.POINTS_LIMIT: _("Over the points limit"),
+    codes.FACTION_KEYWORD: _("Not in this army's faction"),
+    codes.DETACHMENT_REQUIRED: _("Choose one detachment"),
+    codes.DETACHMENT_UNIT_RULE: _("Detachment's unit rule"),
+    codes.UNIT_SIZE: _("Wrong number of models"),
+    codes.DATASHEET_LIMIT: _("Too many copies"),
+    codes.EPIC_HERO_DUPLICATE: _("Epic Hero taken twice"),
+    codes.TITANIC_CHARACTER_LIMIT: _("Too many Titanic characters"),
+    codes.ENHANCEMENT_NOT_CHARACTER: _("Enhancement on a non-character"),
+    codes.ENHANCEMENT_EPIC_HERO: _("Enhancement on an Epic Hero"),
+    codes.ENHANCEMENT_LIMIT: _("Too many enhancements"),
+    codes.ENHANCEMENT_DUPLICATE: _("Enhancement taken twice"),
+    codes.ENHANCEMENT_PER_UNIT: _("Two enhancements on one unit"),
+    codes.ENHANCEMENT_DETACHMENT: _("Enhancement from another detachment"),
+    codes.ENHANCEMENT_RESTRICTED: _("Enhancement not for this unit"),
+    codes.CHARACTER_REQUIRED: _("No character"),
+    codes.WARLORD: _("Warlord"),
+    codes.LEADER_NOT_ELIGIBLE: _("Cannot lead that unit"),
+    codes.LEADER_SLOTS: _("Too many leaders"),
+    codes.LEADER_SPLIT: _("Leader in two places"),
+    codes.TRANSPORT_NOT_TRANSPORT: _("Not a transport"),
+    codes.TRANSPORT_CAPACITY: _("Transport over capacity"),
+    codes.TRANSPORT_NOT_ALLOWED: _("Cannot ride in that transport"),
+    codes.DEDICATED_TRANSPORT_EMPTY: _("Empty Dedicated Transport"),
+    codes.AIRCRAFT_MUST_RESERVE: _("Aircraft must start in reserves"),
+    codes.DEEP_STRIKE_INELIGIBLE: _("Cannot Deep Strike"),
+    codes.FORTIFICATION_RESERVE: _("Fortification in reserves"),
+    codes.STRATEGIC_RESERVES_CAP: _("Strategic Reserves over cap"),
+    codes.RESERVES_UNITS_CAP: _("Too many units in reserves"),
+    codes.RESERVES_POINTS_CAP: _("Too many points in reserves"),
+    codes.EMBARKED_RESERVE_MISMATCH: _("Passengers and transport start apart"),
+    codes.RESERVES_POWER_CAP: _("Reserves over the power cap"),
+    codes.ALLIED_UNITS: _("Allies over their limits"),
+    codes.LEGENDS: _("Warhammer Legends datasheet"),
+    codes.CATALOGUE_LIMIT: _("Catalogue limit"),
+    codes.DETACHMENT_UPGRADE: _("Detachment upgrade"),
+    codes.WARGEAR_CHOICE: _("Wargear choice"),
+    codes.UNKNOWN_UNIT: _("Unknown unit"),
 }
 # Codes RULES.md adds later get their own title here; until then, a readable fallback.
-TITLE_FALLBACK: Final = "Rule broken"
+TITLE_FALLBACK: Final = _("Rule broken")
 
 PROFILE_NAMES: Final[dict[str, str]] = {
-    "core-10": "10th edition core rules",
-    "matched-10": "Matched play (mission pack limits)",
-    "nine-10": "9th-edition reserves",
+    "core-10": _("10th edition core rules"),
+    "matched-10": _("Matched play (mission pack limits)"),
+    "nine-10": _("9th-edition reserves"),
 }
 
 FORMAT_NAMES: Final[dict[str, str]] = {
-    gw_app.FORMAT: "Official app",
-    new_recruit.WTC: "New Recruit (WTC)",
-    new_recruit.WTC_COMPACT: "New Recruit (WTC compact)",
-    new_recruit.GW_STYLE: "New Recruit (GW style)",
-    new_recruit.MARKDOWN: "New Recruit (default text)",
-    new_recruit.SHORT: "New Recruit (short text)",
-    listforge.FORMAT: "ListForge",
+    gw_app.FORMAT: _("Official app"),
+    new_recruit.WTC: _("New Recruit (WTC)"),
+    new_recruit.WTC_COMPACT: _("New Recruit (WTC compact)"),
+    new_recruit.GW_STYLE: _("New Recruit (GW style)"),
+    new_recruit.MARKDOWN: _("New Recruit (default text)"),
+    new_recruit.SHORT: _("New Recruit (short text)"),
+    listforge.FORMAT: _("ListForge"),
 }
 
 

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from rosters import views, wizard_views
+from rosters import language, views, wizard_views
 
 app_name = "rosters"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("favicon.ico", views.favicon, name="favicon"),
+    path("language/", language.language_set, name="language"),
     path("accounts/signup/", views.signup, name="signup"),
     path("rosters/", views.roster_list, name="list"),
     path("rosters/new/", views.roster_create, name="create"),

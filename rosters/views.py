@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction, PointsRelease
@@ -21,15 +22,15 @@ from rosters.converters import id_or_none
 from rosters.forms import RosterCreateForm, RosterRenameForm, SignUpForm, faction_choices
 from rosters.models import Roster, RosterUnit
 
-MSG_CREATED = "Created {name}. Add units from the list of datasheets."
-MSG_DELETED = "Deleted {name}."
-MSG_DUPLICATED = "Created {name} as a copy."
-MSG_RENAMED = "Renamed to {name}."
-MSG_REPRICED = "{name} is now priced under {release}."
-MSG_SHARE_ON = "Anyone with the link can now read this roster."
-MSG_SHARE_OFF = "The share link is off; the old link no longer works."
-ERR_BAD_NUMBER = "Model count must be a whole number."
-ERR_BAD_ID = "{field} must be an id (a whole number of at least 1)."
+MSG_CREATED = _("Created {name}. Add units from the list of datasheets.")
+MSG_DELETED = _("Deleted {name}.")
+MSG_DUPLICATED = _("Created {name} as a copy.")
+MSG_RENAMED = _("Renamed to {name}.")
+MSG_REPRICED = _("{name} is now priced under {release}.")
+MSG_SHARE_ON = _("Anyone with the link can now read this roster.")
+MSG_SHARE_OFF = _("The share link is off; the old link no longer works.")
+ERR_BAD_NUMBER = _("Model count must be a whole number.")
+ERR_BAD_ID = _("{field} must be an id (a whole number of at least 1).")
 
 
 def _id_or_404(raw: object, field: str) -> int:

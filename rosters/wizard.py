@@ -13,12 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from armybuilder import rules
 from armybuilder.rules import codes
 from armybuilder.rules import model as core
 from rosters import services
 from rosters.declarations import DeclarationData, declaration_validate
+from rosters.language import meter_text, translated
 from rosters.models import Declaration, Roster, RosterUnit
 
 HOVER, LEADERS, TRANSPORTS, RESERVES, REVIEW = (
@@ -29,11 +32,11 @@ HOVER, LEADERS, TRANSPORTS, RESERVES, REVIEW = (
     "review",
 )
 STEP_TITLES = {
-    HOVER: "Hover",
-    LEADERS: "Leaders",
-    TRANSPORTS: "Transports",
-    RESERVES: "Reserves",
-    REVIEW: "Review",
+    HOVER: _("Hover"),
+    LEADERS: _("Leaders"),
+    TRANSPORTS: _("Transports"),
+    RESERVES: _("Reserves"),
+    REVIEW: _("Review"),
 }
 # Where a violation can be fixed; list-building codes are fixed in the builder instead.
 CODE_STEPS = {
@@ -55,18 +58,20 @@ CODE_STEPS = {
     codes.UNKNOWN_UNIT: LEADERS,
 }
 PLACEMENT_LABELS = {
-    core.Placement.BATTLEFIELD: "On the battlefield",
-    core.Placement.STRATEGIC_RESERVES: "Strategic Reserves",
-    core.Placement.DEEP_STRIKE: "Deep Strike",
-    core.Placement.RESERVES: "Reserves (aircraft must start here)",
+    core.Placement.BATTLEFIELD: _("On the battlefield"),
+    core.Placement.STRATEGIC_RESERVES: _("Strategic Reserves"),
+    core.Placement.DEEP_STRIKE: _("Deep Strike"),
+    core.Placement.RESERVES: _("Reserves (aircraft must start here)"),
 }
 SESSION_KEY = "declare:{roster}:{run}"
 
 # Notes where a step does not offer a choice; the reason itself is the rules core's.
-NOTE_NO_DEEP_STRIKE = "Deep Strike not offered: {reason}."
-NOTE_NO_RESERVES = "Reserves not offered: {reason}."
-NOTE_CANNOT_LEAD = "{leader} has no unit to lead: its datasheet lists none of this roster's units."
-NOTE_NO_TRANSPORT = "{group} has no transport: none of this roster's transports can carry it."
+NOTE_NO_DEEP_STRIKE = _("Deep Strike not offered: {reason}.")
+NOTE_NO_RESERVES = _("Reserves not offered: {reason}.")
+NOTE_CANNOT_LEAD = _(
+    "{leader} has no unit to lead: its datasheet lists none of this roster's units."
+)
+NOTE_NO_TRANSPORT = _("{group} has no transport: none of this roster's transports can carry it.")
 # Keywords that make a player expect Deep Strike; a note is worth its space only then.
 DEEP_STRIKE_HINTS = frozenset({"JUMP PACK", "TERMINATOR", "FLY"})
 
@@ -267,13 +272,13 @@ class Wizard:
                 reason = codes.MSG_FORTIFICATION.format(
                     unit=rider.name, placement=codes.PLACEMENT_LABELS[core.Placement.RESERVES]
                 )
-                return NOTE_NO_RESERVES.format(reason=reason)
+                return NOTE_NO_RESERVES.format(reason=translated(reason))
         expected = any(
             r.datasheet.deep_strike or r.datasheet.keywords & DEEP_STRIKE_HINTS for r in riders
         )
         reason = rules.deep_strike_refusal(riders)
         if expected and reason and not any(r.datasheet.has("AIRCRAFT") for r in riders):
-            return NOTE_NO_DEEP_STRIKE.format(reason=reason)
+            return NOTE_NO_DEEP_STRIKE.format(reason=translated(reason))
         return ""
 
     def placement_choices(self, members: list[int]) -> list[core.Placement]:
@@ -332,9 +337,13 @@ class Wizard:
                     {
                         "used": used.get((str(pk), label), 0),
                         "capacity": pool.capacity,
-                        "takes": codes.keywords_text(pool.allowed) or "any models",
+                        "takes": translated(codes.keywords_text(pool.allowed))
+                        or gettext("any models"),
                         "not": ", ".join(sorted(pool.forbidden)),
-                        "space": ", ".join(f"{k} takes {v}" for k, v in pool.space),
+                        "space": ", ".join(
+                            gettext("{keyword} takes {spaces}").format(keyword=k, spaces=v)
+                            for k, v in pool.space
+                        ),
                         "only": ", ".join(sorted(pool.only_datasheets)),
                     }
                 )
@@ -357,7 +366,7 @@ class HoverForm(forms.Form):
             choices=[(pk, wizard.labels[pk]) for pk in wizard.hover_capable()],
             widget=forms.CheckboxSelectMultiple,
             initial=[h for h in wizard.state.hover if h in wizard.units],
-            label="Aircraft using hover mode",
+            label=_("Aircraft using hover mode"),
         )
 
     def apply(self, state: WizardState) -> None:
@@ -373,7 +382,7 @@ class LeadersForm(forms.Form):
         for leader, bodyguard in wizard.state.attach.items():
             taken.setdefault(bodyguard, []).append(leader)
         for leader, options in wizard.leader_candidates().items():
-            choices: list[tuple[str, str]] = [("", "Not attached")]
+            choices: list[tuple[str, str]] = [("", gettext("Not attached"))]
             for bg in options:
                 others = [lid for lid in taken.get(bg, []) if lid != leader]
                 label = wizard.labels[bg]
@@ -383,7 +392,7 @@ class LeadersForm(forms.Form):
                     )
                     if len(others) >= slots:
                         names = ", ".join(wizard.labels[o] for o in others)
-                        label += f" (taken by {names})"
+                        label += gettext(" (taken by {names})").format(names=names)
                 choices.append((str(bg), label))
             name = f"leader_{leader}"
             self.fields[name] = forms.ChoiceField(
@@ -419,7 +428,10 @@ class TransportsForm(forms.Form):
                 continue
             name = f"group_{key}"
             self.fields[name] = forms.ChoiceField(
-                choices=[("", "Not embarked"), *((str(t), wizard.labels[t]) for t in options)],
+                choices=[
+                    ("", gettext("Not embarked")),
+                    *((str(t), wizard.labels[t]) for t in options),
+                ],
                 required=False,
                 label=wizard.group_label(members),
                 initial=str(wizard.state.embark.get(key, "")),
@@ -463,7 +475,7 @@ class ReservesForm(forms.Form):
 
 
 class ReviewForm(forms.Form):
-    name = forms.CharField(max_length=150, label="Name this declaration")
+    name = forms.CharField(max_length=150, label=_("Name this declaration"))
 
     def __init__(self, *args: Any, wizard: Wizard, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {"name": wizard.state.name})
@@ -531,8 +543,11 @@ def declaration_sheet(*, roster: Roster, declaration: Declaration) -> Any:
         ),
         deep_strike=tuple(label(k) for k in placed(core.Placement.DEEP_STRIKE)),
         aircraft=tuple(label(k) for k in placed(core.Placement.RESERVES)),
-        meters=tuple(str(m) for m in result.meters),
-        problems=tuple(v.message for v in result.violations if v.code in CODE_STEPS),
+        meters=tuple(meter_text(m) for m in result.meters),
+        problems=tuple(translated(v.message) for v in result.violations if v.code in CODE_STEPS),
         deadline_round=rules.get_profile(roster.profile).reserves_deadline_round(),
-        stale=tuple(f"unit #{i} is no longer in the roster" for i in sorted(wiz.stale_ids)),
+        stale=tuple(
+            gettext("unit #{number} is no longer in the roster").format(number=i)
+            for i in sorted(wiz.stale_ids)
+        ),
     )

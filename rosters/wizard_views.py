@@ -6,6 +6,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from armybuilder.rules import model as core
@@ -13,13 +15,18 @@ from rosters import declarations, wizard
 from rosters.models import Declaration, Roster
 from rosters.views import owned_roster
 
-MSG_SAVED = "Saved the declaration {name}."
-MSG_DELETED = "Deleted the declaration {name}."
-MSG_DUPLICATED = "Created {name} as a copy."
-MSG_RUN_EXPIRED = "That wizard run has ended; start again from here."
-MSG_STALE = (
-    "This declaration names {count} unit(s) no longer in the roster; those choices are dropped."
-)
+MSG_SAVED = _("Saved the declaration {name}.")
+MSG_DELETED = _("Deleted the declaration {name}.")
+MSG_DUPLICATED = _("Created {name} as a copy.")
+MSG_RUN_EXPIRED = _("That wizard run has ended; start again from here.")
+
+
+def stale_message(count: int) -> str:
+    return ngettext(
+        "This declaration names {count} unit no longer in the roster; that choice is dropped.",
+        "This declaration names {count} units no longer in the roster; those choices are dropped.",
+        count,
+    ).format(count=count)
 
 
 def _declaration(request: HttpRequest, pk: int, decl_pk: int) -> Declaration:
@@ -111,7 +118,7 @@ def _render_step(
         "meters": result.meters,
         "capacity": wiz.capacity(result) if step == wizard.TRANSPORTS else [],
         "is_first": steps.index(step) == 0,
-        "stale_message": MSG_STALE.format(count=len(wiz.stale_ids)) if wiz.stale_ids else "",
+        "stale_message": stale_message(len(wiz.stale_ids)) if wiz.stale_ids else "",
     }
     if step == wizard.REVIEW:
         blocking = declarations.declaration_errors(result=result)

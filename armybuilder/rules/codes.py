@@ -2,7 +2,7 @@
 
 Codes are the strings RULES.md uses, unchanged: the API, the CLI and the tests share them.
 Messages are our own plain words and name the units involved; every template is a module
-constant so a face can find (or translate) them in one place.
+constant (armybuilder.rules.messages.Template) so a face can translate them in one place.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from armybuilder.rules.messages import Message, Template, plural_template, template
 from armybuilder.rules.model import Placement, Severity, Unit, Violation
 
 # Muster Armies.
@@ -118,109 +119,181 @@ CODE_ORDER: Final[dict[str, int]] = {code: i for i, code in enumerate(ALL_CODES)
 WARNING_CODES: Final[frozenset[str]] = frozenset({DEDICATED_TRANSPORT_EMPTY})
 
 # Messages. Fields in braces are filled with unit names, counts and points.
-MSG_POINTS_LIMIT: Final = "Army: {points} / {limit} pts, {over} pts over the {size} limit"
+MSG_POINTS_LIMIT: Final = template("Army: {points} / {limit} pts, {over} pts over the {size} limit")
 
-MSG_FACTION_MISSING: Final = "{unit} does not have the {keyword} keyword"
-MSG_FACTION_EXCLUDED: Final = "{unit} cannot be included: it has the {keywords} keyword"
-MSG_ALLY_CAP: Final = "Allied {keyword} units ({units}): {used} / {cap} pts"
+MSG_FACTION_MISSING: Final = template("{unit} does not have the {keyword} keyword")
+MSG_FACTION_EXCLUDED: Final = template("{unit} cannot be included: it has the {keywords} keyword")
+MSG_ALLY_CAP: Final = template("Allied {keyword} units ({units}): {used} / {cap} pts")
 
-MSG_DETACHMENT_NONE: Final = "Choose a detachment"
-MSG_DETACHMENT_SEVERAL: Final = "{count} detachments chosen ({names}): choose exactly one"
-MSG_DETACHMENT_FACTION: Final = "{detachment} is not a {keyword} detachment"
-MSG_DETACHMENT_REQUIRES: Final = "{detachment} requires a {datasheet}"
-MSG_DETACHMENT_FORBIDS: Final = "{detachment} does not allow {datasheet}"
+MSG_DETACHMENT_NONE: Final = template("Choose a detachment")
+MSG_DETACHMENT_SEVERAL: Final = plural_template(
+    "{count} detachment chosen ({names}): choose exactly one",
+    "{count} detachments chosen ({names}): choose exactly one",
+)
+MSG_DETACHMENT_FACTION: Final = template("{detachment} is not a {keyword} detachment")
+MSG_DETACHMENT_REQUIRES: Final = template("{detachment} requires a {datasheet}")
+MSG_DETACHMENT_FORBIDS: Final = template("{detachment} does not allow {datasheet}")
 
-MSG_UNIT_SIZE: Final = "{unit}: {models} models, {allowed} allowed"
-MSG_UNIT_NO_BRACKET: Final = "{unit}: no points listed for {models} models"
+MSG_UNIT_SIZE: Final = plural_template(
+    "{unit}: {models} model, {allowed} allowed",
+    "{unit}: {models} models, {allowed} allowed",
+    "models",
+)
+MSG_UNIT_NO_BRACKET: Final = plural_template(
+    "{unit}: no points listed for {models} model",
+    "{unit}: no points listed for {models} models",
+    "models",
+)
 
-MSG_DATASHEET_LIMIT: Final = "{count} \u00d7 {name}: at most {limit} allowed"
-MSG_EPIC_HERO_DUPLICATE: Final = "{count} \u00d7 {name}: an Epic Hero may be included only once"
-MSG_TITANIC_CHARACTERS: Final = (
+MSG_DATASHEET_LIMIT: Final = template("{count} × {name}: at most {limit} allowed")
+MSG_EPIC_HERO_DUPLICATE: Final = template(
+    "{count} × {name}: an Epic Hero may be included only once"
+)
+MSG_TITANIC_CHARACTERS: Final = template(
     "{count} TITANIC CHARACTERS ({units}): at most {limit} allowed at {size}"
 )
 
-MSG_ENHANCEMENT_NOT_CHARACTER: Final = "{unit} cannot take {enhancement}: it is not a CHARACTER"
-MSG_ENHANCEMENT_EPIC_HERO: Final = "{unit} cannot take {enhancement}: it is an Epic Hero"
-MSG_ENHANCEMENT_LIMIT: Final = "{count} enhancements in the army: at most {limit} allowed"
-MSG_ENHANCEMENT_DUPLICATE: Final = "{enhancement} is taken {count} times ({units}): once at most"
-MSG_ENHANCEMENT_PER_UNIT: Final = "{unit} has {count} enhancements ({names}): one at most"
-MSG_ENHANCEMENT_DETACHMENT: Final = "{unit}: {enhancement} belongs to {owner}, not to {detachment}"
-MSG_ENHANCEMENT_RESTRICTED: Final = "{unit} cannot take {enhancement}: it needs {keywords}"
+MSG_ENHANCEMENT_NOT_CHARACTER: Final = template(
+    "{unit} cannot take {enhancement}: it is not a CHARACTER"
+)
+MSG_ENHANCEMENT_EPIC_HERO: Final = template("{unit} cannot take {enhancement}: it is an Epic Hero")
+MSG_ENHANCEMENT_LIMIT: Final = plural_template(
+    "{count} enhancement in the army: at most {limit} allowed",
+    "{count} enhancements in the army: at most {limit} allowed",
+)
+MSG_ENHANCEMENT_DUPLICATE: Final = plural_template(
+    "{enhancement} is taken {count} time ({units}): once at most",
+    "{enhancement} is taken {count} times ({units}): once at most",
+)
+MSG_ENHANCEMENT_PER_UNIT: Final = plural_template(
+    "{unit} has {count} enhancement ({names}): one at most",
+    "{unit} has {count} enhancements ({names}): one at most",
+)
+MSG_ENHANCEMENT_DETACHMENT: Final = template(
+    "{unit}: {enhancement} belongs to {owner}, not to {detachment}"
+)
+MSG_ENHANCEMENT_RESTRICTED: Final = template(
+    "{unit} cannot take {enhancement}: it needs {keywords}"
+)
 # Why a unit takes no enhancement at all, shown where the choice would be.
-MSG_REFUSE_NOT_CHARACTER: Final = "Only CHARACTER units can take enhancements"
-MSG_REFUSE_EPIC_HERO: Final = "Epic Heroes cannot take enhancements"
+MSG_REFUSE_NOT_CHARACTER: Final = template("Only CHARACTER units can take enhancements")
+MSG_REFUSE_EPIC_HERO: Final = template("Epic Heroes cannot take enhancements")
 
-MSG_LEGENDS: Final = "{unit} is a Warhammer Legends datasheet: not allowed in matched play"
-MSG_LIMIT_MAX: Final = "{label}: {used}{unit} / {limit}{unit} at most{reason}"
-MSG_LIMIT_MIN: Final = "{label}: {used}{unit} / {limit}{unit} at least{reason}"
+MSG_LEGENDS: Final = template(
+    "{unit} is a Warhammer Legends datasheet: not allowed in matched play"
+)
+MSG_LIMIT_MAX: Final = template("{label}: {used}{unit} / {limit}{unit} at most{reason}")
+MSG_LIMIT_MIN: Final = template("{label}: {used}{unit} / {limit}{unit} at least{reason}")
 
-MSG_CHARACTER_REQUIRED: Final = "The army needs a CHARACTER who can be the Warlord"
-MSG_WARLORD_NONE: Final = "Choose a Warlord"
-MSG_WARLORD_NONE_MUST: Final = "Choose a Warlord: {units} must be the Warlord"
-MSG_WARLORD_SEVERAL: Final = "{count} Warlords chosen ({units}): choose one"
-MSG_WARLORD_NOT_CHARACTER: Final = "{unit} cannot be the Warlord: it is not a CHARACTER"
-MSG_WARLORD_CANNOT: Final = "{unit} cannot be the Warlord"
-MSG_WARLORD_MUST: Final = "{unit} must be the Warlord"
+MSG_CHARACTER_REQUIRED: Final = template("The army needs a CHARACTER who can be the Warlord")
+MSG_WARLORD_NONE: Final = template("Choose a Warlord")
+MSG_WARLORD_NONE_MUST: Final = template("Choose a Warlord: {units} must be the Warlord")
+MSG_WARLORD_SEVERAL: Final = plural_template(
+    "{count} Warlord chosen ({units}): choose one", "{count} Warlords chosen ({units}): choose one"
+)
+MSG_WARLORD_NOT_CHARACTER: Final = template("{unit} cannot be the Warlord: it is not a CHARACTER")
+MSG_WARLORD_CANNOT: Final = template("{unit} cannot be the Warlord")
+MSG_WARLORD_MUST: Final = template("{unit} must be the Warlord")
 
-MSG_LEADER_NOT_LISTED: Final = "{leader} cannot lead {bodyguard}"
-MSG_LEADER_NOT_CHARACTER: Final = "{leader} cannot lead {bodyguard}: it is not a CHARACTER"
-MSG_LEADER_ITSELF: Final = "{leader} cannot lead itself"
-MSG_LEADER_TWICE: Final = "{leader} is attached to {count} units ({units}): a Leader joins one"
-MSG_LEADER_IS_LED: Final = "{bodyguard} is leading {led} and cannot also be led by {leader}"
-MSG_LEADER_SLOTS: Final = "{bodyguard} is led by {count} Leaders ({leaders}): at most {allowed}"
-MSG_SPLIT_TRANSPORTS: Final = (
+MSG_LEADER_NOT_LISTED: Final = template("{leader} cannot lead {bodyguard}")
+MSG_LEADER_NOT_CHARACTER: Final = template(
+    "{leader} cannot lead {bodyguard}: it is not a CHARACTER"
+)
+MSG_LEADER_ITSELF: Final = template("{leader} cannot lead itself")
+MSG_LEADER_TWICE: Final = plural_template(
+    "{leader} is attached to {count} unit ({units}): a Leader joins one",
+    "{leader} is attached to {count} units ({units}): a Leader joins one",
+)
+MSG_LEADER_IS_LED: Final = template(
+    "{bodyguard} is leading {led} and cannot also be led by {leader}"
+)
+MSG_LEADER_SLOTS: Final = plural_template(
+    "{bodyguard} is led by {count} Leader ({leaders}): at most {allowed}",
+    "{bodyguard} is led by {count} Leaders ({leaders}): at most {allowed}",
+)
+MSG_SPLIT_TRANSPORTS: Final = template(
     "{units} are one attached unit but are embarked in different transports ({transports})"
 )
-MSG_SPLIT_PLACEMENTS: Final = "{units} are one attached unit but are placed apart ({placements})"
+MSG_SPLIT_PLACEMENTS: Final = template(
+    "{units} are one attached unit but are placed apart ({placements})"
+)
 
-MSG_NOT_TRANSPORT: Final = "{unit} cannot embark in {target}: it is not a TRANSPORT"
-MSG_EMBARK_ITSELF: Final = "{unit} cannot embark in itself"
-MSG_TRANSPORT_CAPACITY: Final = "{transport}: {used} / {capacity} models embarked"
-MSG_TRANSPORT_POOL_CAPACITY: Final = "{transport}: {used} / {capacity} {pool} models embarked"
-MSG_NOT_ALLOWED: Final = "{units} cannot embark in {transport}"
-MSG_NESTED_TRANSPORT: Final = "{unit} is a TRANSPORT and cannot embark in {transport}"
-MSG_EMBARKED_TWICE: Final = "{unit} is embarked in {count} transports ({transports}): choose one"
-MSG_DEDICATED_EMPTY: Final = (
+MSG_NOT_TRANSPORT: Final = template("{unit} cannot embark in {target}: it is not a TRANSPORT")
+MSG_EMBARK_ITSELF: Final = template("{unit} cannot embark in itself")
+MSG_TRANSPORT_CAPACITY: Final = template("{transport}: {used} / {capacity} models embarked")
+MSG_TRANSPORT_POOL_CAPACITY: Final = template(
+    "{transport}: {used} / {capacity} {pool} models embarked"
+)
+MSG_NOT_ALLOWED: Final = template("{units} cannot embark in {transport}")
+MSG_NESTED_TRANSPORT: Final = template("{unit} is a TRANSPORT and cannot embark in {transport}")
+MSG_EMBARKED_TWICE: Final = plural_template(
+    "{unit} is embarked in {count} transport ({transports}): choose one",
+    "{unit} is embarked in {count} transports ({transports}): choose one",
+)
+MSG_DEDICATED_EMPTY: Final = template(
     "{transport} carries no units: it cannot be deployed and is lost in the first round"
 )
 
-MSG_AIRCRAFT: Final = "{unit} is an AIRCRAFT and must start in Reserves"
-MSG_AIRCRAFT_NO_HOVER: Final = "{unit} cannot use hover mode, so it must start in Reserves"
-MSG_DEEP_STRIKE: Final = "{unit} cannot Deep Strike: it does not have Deep Strike"
-MSG_DEEP_STRIKE_ATTACHED: Final = "{units} cannot Deep Strike: {lacking} does not have Deep Strike"
-MSG_FORTIFICATION: Final = "{unit} is a FORTIFICATION and cannot start {placement}"
-MSG_EMBARKED_MISMATCH: Final = (
+MSG_AIRCRAFT: Final = template("{unit} is an AIRCRAFT and must start in Reserves")
+MSG_AIRCRAFT_NO_HOVER: Final = template(
+    "{unit} cannot use hover mode, so it must start in Reserves"
+)
+MSG_DEEP_STRIKE: Final = template("{unit} cannot Deep Strike: it does not have Deep Strike")
+MSG_DEEP_STRIKE_ATTACHED: Final = template(
+    "{units} cannot Deep Strike: {lacking} does not have Deep Strike"
+)
+MSG_FORTIFICATION: Final = template("{unit} is a FORTIFICATION and cannot start {placement}")
+MSG_EMBARKED_MISMATCH: Final = template(
     "{unit} is declared {placement} but its transport {transport} is {transport_placement}"
 )
 
-MSG_STRATEGIC_RESERVES_CAP: Final = "Strategic Reserves: {used} / {cap} pts"
-MSG_RESERVES_UNITS_CAP: Final = "Reserves: {used} / {cap} units (at most half the army's units)"
-MSG_RESERVES_POINTS_CAP: Final = "Reserves: {used} / {cap} pts (at most half the army's points)"
-MSG_RESERVES_POWER_CAP: Final = (
+MSG_STRATEGIC_RESERVES_CAP: Final = template("Strategic Reserves: {used} / {cap} pts")
+MSG_RESERVES_UNITS_CAP: Final = template(
+    "Reserves: {used} / {cap} units (at most half the army's units)"
+)
+MSG_RESERVES_POINTS_CAP: Final = template(
+    "Reserves: {used} / {cap} pts (at most half the army's points)"
+)
+MSG_RESERVES_POWER_CAP: Final = template(
     "Reserves: power {used}, must be below {cap} (less than half the army's power)"
 )
-MSG_POWER_UNKNOWN: Final = (
+MSG_POWER_UNKNOWN: Final = template(
     "Power rating unknown for {units}: the reserves power cap cannot be checked"
 )
 
-MSG_UNKNOWN_UNIT: Final = (
+MSG_UNKNOWN_UNIT: Final = template(
     "The declaration names unit {unit_id}, which is not in the army: that entry is ignored"
 )
 
-PLACEMENT_LABELS: Final[dict[Placement, str]] = {
-    Placement.BATTLEFIELD: "on the battlefield",
-    Placement.STRATEGIC_RESERVES: "in Strategic Reserves",
-    Placement.DEEP_STRIKE: "in Deep Strike",
-    Placement.RESERVES: "in Reserves",
+PLACEMENT_LABELS: Final[dict[Placement, Message]] = {
+    Placement.BATTLEFIELD: template("on the battlefield").format(),
+    Placement.STRATEGIC_RESERVES: template("in Strategic Reserves").format(),
+    Placement.DEEP_STRIKE: template("in Deep Strike").format(),
+    Placement.RESERVES: template("in Reserves").format(),
 }
+
+# Words the checks put into messages and meters.
+MSG_OR: Final = template("{first} or {second}")
+MSG_OTHER_MODELS: Final = template("other")
+MSG_UNITS: Final = template("units")
+MSG_POWER: Final = template("power")
+MSG_METER_STRATEGIC_RESERVES: Final = template("Strategic Reserves")
+MSG_METER_RESERVE_UNITS: Final = template("Units in Reserves")
+MSG_METER_RESERVE_POINTS: Final = template("Points in Reserves")
+MSG_METER_RESERVE_POWER: Final = template("Power in Reserves")
 
 
 def violation(
-    code: str, message: str, unit_ids: Iterable[str] = (), severity: Severity | None = None
+    code: str,
+    message: str | Template,
+    unit_ids: Iterable[str] = (),
+    severity: Severity | None = None,
 ) -> Violation:
     """Build a violation with sorted, de-duplicated unit ids and the code's default severity."""
     if severity is None:
         severity = Severity.WARNING if code in WARNING_CODES else Severity.ERROR
+    if isinstance(message, Template):
+        message = message.format()
     return Violation(code, severity, message, tuple(sorted(set(unit_ids))))
 
 
@@ -231,4 +304,10 @@ def names(units: Iterable[Unit]) -> str:
 
 def keywords_text(alternatives: Iterable[frozenset[str]]) -> str:
     """Spell keyword alternatives the way a player reads them: 'INFANTRY or MOUNTED'."""
-    return " or ".join(sorted(" ".join(sorted(alt)) for alt in alternatives))
+    spelled = sorted(" ".join(sorted(alt)) for alt in alternatives)
+    if not spelled:
+        return ""
+    text: str = spelled[0]
+    for alternative in spelled[1:]:
+        text = MSG_OR.format(first=text, second=alternative)
+    return text

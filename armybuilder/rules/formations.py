@@ -36,6 +36,7 @@ from armybuilder.rules.context import (
     Context,
     is_transport,
 )
+from armybuilder.rules.messages import Template, joined
 from armybuilder.rules.model import Declaration, Load, Placement, Severity, Unit, Violation
 
 BATTLEFIELD = Placement.BATTLEFIELD
@@ -76,7 +77,7 @@ def resolve(ctx: Context, declaration: Declaration) -> Formation:
     return _Resolver(ctx).resolve(declaration)
 
 
-def leader_refusal(leader: Unit, bodyguard: Unit) -> str | None:
+def leader_refusal(leader: Unit, bodyguard: Unit) -> Template | None:
     """Return the message template saying why leader cannot join bodyguard, or None."""
     if leader.id == bodyguard.id:
         return codes.MSG_LEADER_ITSELF
@@ -204,11 +205,11 @@ class _Resolver:
                 self.report(codes.LEADER_NOT_ELIGIBLE, message, (leader_id, *targets))
                 continue
             bodyguard = units[targets[0]]
-            template = leader_refusal(leader, bodyguard)
-            if template is None:
+            refusal = leader_refusal(leader, bodyguard)
+            if refusal is None:
                 candidate[leader_id] = bodyguard.id
                 continue
-            message = template.format(leader=leader.name, bodyguard=bodyguard.name)
+            message = refusal.format(leader=leader.name, bodyguard=bodyguard.name)
             self.report(codes.LEADER_NOT_ELIGIBLE, message, (leader_id, bodyguard.id))
         bodyguard_of: dict[str, str] = {}
         leaders: dict[str, list[str]] = {}
@@ -310,7 +311,7 @@ class _Resolver:
             if len(stated) > 1:
                 message = codes.MSG_SPLIT_PLACEMENTS.format(
                     units=codes.names(self.units[m] for m in free),
-                    placements=", ".join(sorted(codes.PLACEMENT_LABELS[p] for p in stated)),
+                    placements=joined(", ", sorted(codes.PLACEMENT_LABELS[p] for p in stated)),
                 )
                 self.report(codes.LEADER_SPLIT, message, free)
                 continue

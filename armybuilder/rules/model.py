@@ -10,6 +10,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Final
+
+from armybuilder.rules.messages import template
+
+# The unit of a points meter; codes.py holds the other message templates.
+MSG_PTS: Final = template("pts")
 
 
 class Severity(StrEnum):
@@ -310,7 +316,7 @@ class Meter:
     label: str
     used: int
     cap: int
-    unit: str = "pts"
+    unit: str = field(default_factory=lambda: MSG_PTS.format())
     # Some caps must be strictly undercut (the 9th-edition power rule).
     strict: bool = False
 

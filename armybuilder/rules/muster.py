@@ -287,9 +287,9 @@ def bearer_problems(
 def enhancement_refusal(unit: Unit) -> str:
     """Say why no enhancement at all can go on this unit, or return an empty string."""
     if CHARACTER not in unit.datasheet.keywords:
-        return codes.MSG_REFUSE_NOT_CHARACTER
+        return codes.MSG_REFUSE_NOT_CHARACTER.format()
     if EPIC_HERO in unit.datasheet.keywords:
-        return codes.MSG_REFUSE_EPIC_HERO
+        return codes.MSG_REFUSE_EPIC_HERO.format()
     return ""
 
 

@@ -26,12 +26,13 @@ from typing import Final
 from armybuilder.rules import codes
 from armybuilder.rules.context import Context
 from armybuilder.rules.formations import Formation
+from armybuilder.rules.messages import Template
 from armybuilder.rules.model import Meter, Severity, Violation
 
 # Strategic Reserves may hold at most this share (in percent) of the battle size points.
 STRATEGIC_RESERVES_PERCENT: Final = 25
 
-METER_MESSAGES: Final[dict[str, str]] = {
+METER_MESSAGES: Final[dict[str, Template]] = {
     codes.STRATEGIC_RESERVES_CAP: codes.MSG_STRATEGIC_RESERVES_CAP,
     codes.RESERVES_UNITS_CAP: codes.MSG_RESERVES_UNITS_CAP,
     codes.RESERVES_POINTS_CAP: codes.MSG_RESERVES_POINTS_CAP,
@@ -49,20 +50,26 @@ def strategic_reserves_meter(ctx: Context, cap: int) -> Meter:
     """Measure the points in Strategic Reserves against a cap."""
     points = ctx.points
     used = sum(points[uid] for uid in _formation(ctx).strategic)
-    return Meter(codes.STRATEGIC_RESERVES_CAP, "Strategic Reserves", used, cap)
+    return Meter(
+        codes.STRATEGIC_RESERVES_CAP, codes.MSG_METER_STRATEGIC_RESERVES.format(), used, cap
+    )
 
 
 def reserve_units_meter(ctx: Context) -> Meter:
     """Measure the units in reserves of any kind against half the army's units."""
     used = len(_formation(ctx).reserves)
-    return Meter(codes.RESERVES_UNITS_CAP, "Units in Reserves", used, len(ctx.units) // 2, "units")
+    label = codes.MSG_METER_RESERVE_UNITS.format()
+    return Meter(
+        codes.RESERVES_UNITS_CAP, label, used, len(ctx.units) // 2, codes.MSG_UNITS.format()
+    )
 
 
 def reserve_points_meter(ctx: Context) -> Meter:
     """Measure the points in reserves of any kind against half the army's points."""
     points = ctx.points
     used = sum(points[uid] for uid in _formation(ctx).reserves)
-    return Meter(codes.RESERVES_POINTS_CAP, "Points in Reserves", used, ctx.total // 2)
+    label = codes.MSG_METER_RESERVE_POINTS.format()
+    return Meter(codes.RESERVES_POINTS_CAP, label, used, ctx.total // 2)
 
 
 def unknown_power(ctx: Context) -> list[str]:
@@ -83,7 +90,12 @@ def reserve_power_meter(ctx: Context) -> Meter | None:
     # Strictly less than half: the first power that fails is ceil(total / 2).
     cap = (total + 1) // 2
     return Meter(
-        codes.RESERVES_POWER_CAP, "Power in Reserves", used, cap, unit="power", strict=True
+        codes.RESERVES_POWER_CAP,
+        codes.MSG_METER_RESERVE_POWER.format(),
+        used,
+        cap,
+        unit=codes.MSG_POWER.format(),
+        strict=True,
     )
 
 

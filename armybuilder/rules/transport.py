@@ -142,6 +142,6 @@ def _fill(ctx: Context, formation: Formation, loads: list[Load]) -> Iterator[Vio
                     transport=transport.name,
                     used=used[index],
                     capacity=pool.capacity,
-                    pool=codes.keywords_text(pool.allowed) or "other",
+                    pool=codes.keywords_text(pool.allowed) or codes.MSG_OTHER_MODELS.format(),
                 )
             yield codes.violation(codes.TRANSPORT_CAPACITY, message, (transport_id, *riders[index]))

@@ -18,6 +18,7 @@ from typing import Any, Final
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import Resolver404, resolve
+from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
@@ -32,10 +33,12 @@ CODE_LIST_UNREADABLE: Final = "list_unreadable"
 CODE_LIST_UNRESOLVED: Final = "list_unresolved"
 CODE_ROSTER_REJECTED: Final = "roster_rejected"
 
-MSG_INVALID: Final = "The request is not valid; see fields."
-MSG_NOT_FOUND: Final = "Not found."
-MSG_SLASH: Final = "Not found. API addresses end with a slash: {path}/"
-MSG_SERVER_ERROR: Final = "The server failed to handle this request. The failure has been logged."
+MSG_INVALID: Final = _("The request is not valid; see fields.")
+MSG_NOT_FOUND: Final = _("Not found.")
+MSG_SLASH: Final = _("Not found. API addresses end with a slash: {path}/")
+MSG_SERVER_ERROR: Final = _(
+    "The server failed to handle this request. The failure has been logged."
+)
 
 # DRF's own codes for these are tied to its wording; ours stay put if DRF changes.
 _CODES: Final[dict[type[exceptions.APIException], str]] = {

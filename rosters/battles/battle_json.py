@@ -204,7 +204,7 @@ def result_to_json(result: scoring.ScoreResult) -> dict[str, Any]:
         "violations": [
             {
                 "code": v.code,
-                "message": v.message,
+                "message": _translated(v.message),
                 "side": v.side,
                 "round": v.round,
                 "unit_ids": list(v.unit_ids),
@@ -212,3 +212,11 @@ def result_to_json(result: scoring.ScoreResult) -> dict[str, Any]:
             for v in result.violations
         ],
     }
+
+
+def _translated(text: str) -> str:
+    """A core message in the active language (the command's --lang, the request's)."""
+    # Imported here: this module reads only the core's dataclasses otherwise.
+    from rosters.language import translated
+
+    return translated(text)

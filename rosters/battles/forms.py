@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext_lazy as _
 
 from armybuilder.rules.scoring import UnitState
 from rosters.battles.models import SCORING_PROFILE_CHOICES, Battle, BattleSize
@@ -16,45 +17,53 @@ from rosters.models import Declaration, Roster
 OPPONENT_ROSTER: Final = "roster"
 OPPONENT_SHARED: Final = "shared"
 OPPONENT_TYPED: Final = "typed"
-ERR_PICK_ROSTER: Final = "Choose one of your rosters as the opponent."
-ERR_SHARED_LINK: Final = "Paste the opponent's share link."
-ERR_OPPONENT_NAME: Final = "Give the opponent's name."
-ERR_CUSTOM_POINTS: Final = "A custom battle size needs its points."
-ERR_VP: Final = "VP for {side}, round {round}, must be a whole number (“{value}”)."
+ERR_PICK_ROSTER: Final = _("Choose one of your rosters as the opponent.")
+ERR_SHARED_LINK: Final = _("Paste the opponent's share link.")
+ERR_OPPONENT_NAME: Final = _("Give the opponent's name.")
+ERR_CUSTOM_POINTS: Final = _("A custom battle size needs its points.")
+ERR_VP: Final = _("VP for {side}, round {round}, must be a whole number (“{value}”).")
 
 
 class BattleCreateForm(forms.Form):
     opponent_kind = forms.ChoiceField(
-        label="Opponent",
+        label=_("Opponent"),
         widget=forms.RadioSelect,
         choices=[
-            (OPPONENT_ROSTER, "Another of my rosters"),
-            (OPPONENT_SHARED, "A shared roster link"),
-            (OPPONENT_TYPED, "Typed in (name, faction, points; optional pasted list)"),
+            (OPPONENT_ROSTER, _("Another of my rosters")),
+            (OPPONENT_SHARED, _("A shared roster link")),
+            (OPPONENT_TYPED, _("Typed in (name, faction, points; optional pasted list)")),
         ],
         initial=OPPONENT_TYPED,
     )
     opponent_roster = forms.ModelChoiceField(
-        label="Opponent roster", queryset=Roster.objects.none(), required=False
+        label=_("Opponent roster"), queryset=Roster.objects.none(), required=False
     )
-    shared_link = forms.CharField(label="Share link or token", required=False, max_length=300)
-    opponent_name = forms.CharField(label="Opponent's name", required=False, max_length=150)
-    opponent_faction = forms.CharField(label="Opponent's faction", required=False, max_length=150)
-    opponent_points = forms.IntegerField(label="Opponent's points", required=False, min_value=0)
+    shared_link = forms.CharField(label=_("Share link or token"), required=False, max_length=300)
+    opponent_name = forms.CharField(label=_("Opponent's name"), required=False, max_length=150)
+    opponent_faction = forms.CharField(
+        label=_("Opponent's faction"), required=False, max_length=150
+    )
+    opponent_points = forms.IntegerField(label=_("Opponent's points"), required=False, min_value=0)
     opponent_list = forms.CharField(
-        label="Opponent's list (optional, pasted as exported)",
+        label=_("Opponent's list (optional, pasted as exported)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 6}),
     )
     declaration = forms.ModelChoiceField(
-        label="Declaration played (optional)", queryset=Declaration.objects.none(), required=False
+        label=_("Declaration played (optional)"),
+        queryset=Declaration.objects.none(),
+        required=False,
     )
-    battle_size = forms.ChoiceField(choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE)
-    custom_points = forms.IntegerField(label="Custom points", required=False, min_value=1)
-    scoring_profile = forms.ChoiceField(choices=SCORING_PROFILE_CHOICES, initial="only-war-10")
-    victory_level = forms.BooleanField(label="Victory level (tournament points)", required=False)
+    battle_size = forms.ChoiceField(
+        label=_("Battle size"), choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE
+    )
+    custom_points = forms.IntegerField(label=_("Custom points"), required=False, min_value=1)
+    scoring_profile = forms.ChoiceField(
+        label=_("Scoring profile"), choices=SCORING_PROFILE_CHOICES, initial="only-war-10"
+    )
+    victory_level = forms.BooleanField(label=_("Victory level (tournament points)"), required=False)
     played_on = forms.DateField(
-        label="Date",
+        label=_("Date"),
         initial=datetime.date.today,
         widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
     )

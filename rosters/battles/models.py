@@ -9,6 +9,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from armybuilder.rules.scoring import SCORING_PROFILES, UnitState
 from rosters.models import Declaration, Roster
@@ -17,16 +19,16 @@ CUSTOM = "custom"
 
 
 class BattleSize(models.TextChoices):
-    INCURSION = "incursion", "Incursion (1000 pts)"
-    STRIKE_FORCE = "strike_force", "Strike Force (2000 pts)"
-    ONSLAUGHT = "onslaught", "Onslaught (3000 pts)"
-    CUSTOM = CUSTOM, "Custom points size"
+    INCURSION = "incursion", _("Incursion (1000 pts)")
+    STRIKE_FORCE = "strike_force", _("Strike Force (2000 pts)")
+    ONSLAUGHT = "onslaught", _("Onslaught (3000 pts)")
+    CUSTOM = CUSTOM, _("Custom points size")
 
 
 BATTLE_SIZE_POINTS = {"incursion": 1000, "strike_force": 2000, "onslaught": 3000}
 
 SCORING_PROFILE_CHOICES = [
-    (name, f"{name}: {p.description}") for name, p in SCORING_PROFILES.items()
+    (name, format_lazy("{}: {}", name, _(p.description))) for name, p in SCORING_PROFILES.items()
 ]
 STATE_CHOICES = [(state.value, state.label) for state in UnitState]
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
@@ -16,14 +18,17 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 from armybuilder.rules.scoring import ScoreResult, get_scoring_profile
 from rosters.battles.models import Battle
 from rosters.formats.pdf import RosterPdf, register_fonts
+from rosters.language import translated
 
-TITLE: Final = "Battle result: {a} v {b}"
-DRAW_TEXT: Final = "Draw"
-WIN_TEXT: Final = "{name} wins"
-BY_DESTRUCTION: Final = " (the other army was destroyed)"
-LEVEL_TEXT: Final = "Victory level: {level}, VP difference {difference}; tournament points {a}–{b}"
-SIGN_TEXT: Final = "Signed for {name}"
-NO_UNITS: Final = "none"
+TITLE: Final = gettext_lazy("Battle result: {a} v {b}")
+DRAW_TEXT: Final = gettext_lazy("Draw")
+WIN_TEXT: Final = gettext_lazy("{name} wins")
+BY_DESTRUCTION: Final = gettext_lazy(" (the other army was destroyed)")
+LEVEL_TEXT: Final = gettext_lazy(
+    "Victory level: {level}, VP difference {difference}; tournament points {a}–{b}"
+)
+SIGN_TEXT: Final = gettext_lazy("Signed for {name}")
+NO_UNITS: Final = gettext_lazy("none")
 
 GRID: Final = [
     ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -36,7 +41,7 @@ GRID: Final = [
 def result_headline(battle: Battle, result: ScoreResult) -> str:
     """Say who won (or a draw) in one line, as the pages and the sheet show it."""
     if result.winner is None:
-        return DRAW_TEXT
+        return str(DRAW_TEXT)
     name = battle.sides.all()[result.winner].name
     return WIN_TEXT.format(name=name) + (
         BY_DESTRUCTION if result.decided_by == "army_destroyed" else ""
@@ -62,20 +67,24 @@ class BattlePdf(RosterPdf):
         story: list[Flowable] = [self.para(self.title, "title"), Spacer(1, 2 * mm)]
         story.append(
             self.para(
-                f"{b.played_on.isoformat()} · {b.get_battle_size_display()} ({b.points} pts) · "
-                f"scoring {b.scoring_profile}",
+                f"{b.played_on.isoformat()} · {b.get_battle_size_display()} "
+                + _("({points} pts) · scoring {profile}").format(
+                    points=b.points, profile=b.scoring_profile
+                ),
                 "base",
             )
         )
-        story += [self.para("Armies", "h2"), self.armies_table()]
-        story += [self.para("Victory points by round", "h2"), self.rounds_table()]
-        story += [self.para("Units destroyed", "h2"), self.destroyed_table()]
+        story += [self.para(_("Armies"), "h2"), self.armies_table()]
+        story += [self.para(_("Victory points by round"), "h2"), self.rounds_table()]
+        story += [self.para(_("Units destroyed"), "h2"), self.destroyed_table()]
         story += self.result_story()
         story += [Spacer(1, 14 * mm), self.signatures()]
         return story
 
     def armies_table(self) -> Table:
-        rows: list[list[Any]] = [[self.para(t, "head") for t in ("Army", "Faction", "Points")]]
+        rows: list[list[Any]] = [
+            [self.para(t, "head") for t in (_("Army"), _("Faction"), _("Points"))]
+        ]
         for side in self.sides:
             rows.append(
                 [self.para(side.name), self.para(side.faction), self.para(str(side.points), "num")]
@@ -87,7 +96,14 @@ class BattlePdf(RosterPdf):
     def rounds_table(self) -> Table:
         profile = get_scoring_profile(self.battle.scoring_profile)
         rounds = list(range(1, profile.last_round() + 1))
-        head = ["Army", *[f"R{r}" for r in rounds], "Painted", "Kills", "VP", "Not counted"]
+        head = [
+            _("Army"),
+            *[_("R{round}").format(round=r) for r in rounds],
+            _("Painted"),
+            _("Kills"),
+            _("VP"),
+            _("Not counted"),
+        ]
         rows: list[list[Any]] = [[self.para(t, "head") for t in head]]
         for score in self.result.sides:
             counted = dict(score.rounds)
@@ -107,11 +123,13 @@ class BattlePdf(RosterPdf):
         return table
 
     def destroyed_table(self) -> Table:
-        rows: list[list[Any]] = [[self.para(t, "head") for t in ("Army", "Units destroyed")]]
+        rows: list[list[Any]] = [[self.para(t, "head") for t in (_("Army"), _("Units destroyed"))]]
         for side, score in zip(self.sides, self.result.sides, strict=True):
             names = {str(u.pk): f"{u.name} ({u.points})" for u in side.units.all()}
             lost = [names[i] for i in score.destroyed_unit_ids if i in names]
-            text = ", ".join(lost) or ("army destroyed" if score.army_destroyed else NO_UNITS)
+            text = ", ".join(lost) or (
+                _("army destroyed") if score.army_destroyed else str(NO_UNITS)
+            )
             rows.append([self.para(side.name), self.para(text)])
         table = Table(rows, colWidths=[50 * mm, None], repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(GRID))
@@ -119,7 +137,7 @@ class BattlePdf(RosterPdf):
 
     def result_story(self) -> list[Flowable]:
         story: list[Flowable] = [
-            self.para("Result", "h2"),
+            self.para(_("Result"), "h2"),
             self.para(result_headline(self.battle, self.result), "legal"),
         ]
         level = self.result.victory_level
@@ -132,7 +150,7 @@ class BattlePdf(RosterPdf):
             )
             story.append(self.para(text, "base"))
         for v in self.result.violations:
-            story.append(self.para(f"{v.code}: {v.message}", "base"))
+            story.append(self.para(f"{v.code}: {translated(v.message)}", "base"))
         return story
 
     def signatures(self) -> Table:
@@ -150,7 +168,7 @@ class BattlePdf(RosterPdf):
         return table
 
     def metadata(self) -> tuple[str, str, str]:
-        return self.title, "armybuilder", "Battle result sheet"
+        return self.title, "armybuilder", _("Battle result sheet")
 
     def footer(self) -> str:
         return self.title

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from armybuilder.rules.scoring import ScoreResult, UnitState, get_scoring_profile
@@ -20,11 +21,11 @@ from rosters.battles.models import Battle
 from rosters.battles.pdf import battle_sheet_pdf
 from rosters.models import Roster
 
-MSG_RECORDED: Final = "Recorded the battle. Enter the VP by round and each unit's end state."
-MSG_SAVED: Final = "Saved."
-MSG_DELETED: Final = "Deleted the battle record."
-MSG_SHARE_ON: Final = "Anyone with the link can now read this battle record."
-MSG_SHARE_OFF: Final = "The share link is off; the old link no longer works."
+MSG_RECORDED: Final = _("Recorded the battle. Enter the VP by round and each unit's end state.")
+MSG_SAVED: Final = _("Saved.")
+MSG_DELETED: Final = _("Deleted the battle record.")
+MSG_SHARE_ON: Final = _("Anyone with the link can now read this battle record.")
+MSG_SHARE_OFF: Final = _("The share link is off; the old link no longer works.")
 
 
 def owned_battle(request: HttpRequest, pk: int) -> Battle:

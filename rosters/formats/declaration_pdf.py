@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
@@ -15,17 +17,21 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 from rosters.formats.pdf import RosterPdf
 from rosters.formats.sheet import RosterSheet
 
-# Our own summary of when and where reserves arrive (RULES.md, "Arrival").
+# Our own summary of when and where reserves arrive (RULES.md, _("Arrival")).
 ARRIVAL_LINES: Final = (
-    "No reserves arrive in battle round 1.",
-    'Strategic Reserves, round 2: set up wholly within 6" of a battlefield edge, '
-    "not in the enemy deployment zone.",
-    'Strategic Reserves, round 3 onwards: wholly within 6" of a battlefield edge.',
-    'Always more than 9" horizontally from every enemy model.',
-    'Deep Strike: anywhere more than 9" horizontally from every enemy model.',
+    gettext_lazy("No reserves arrive in battle round 1."),
+    gettext_lazy(
+        'Strategic Reserves, round 2: set up wholly within 6" of a battlefield edge, '
+        "not in the enemy deployment zone."
+    ),
+    gettext_lazy('Strategic Reserves, round 3 onwards: wholly within 6" of a battlefield edge.'),
+    gettext_lazy('Always more than 9" horizontally from every enemy model.'),
+    gettext_lazy('Deep Strike: anywhere more than 9" horizontally from every enemy model.'),
 )
-DEADLINE_BATTLE: Final = "Units still in reserves at the end of the battle count as destroyed."
-DEADLINE_ROUND: Final = (
+DEADLINE_BATTLE: Final = gettext_lazy(
+    "Units still in reserves at the end of the battle count as destroyed."
+)
+DEADLINE_ROUND: Final = gettext_lazy(
     "Units still in reserves at the end of battle round {round} count as destroyed."
 )
 
@@ -71,31 +77,32 @@ class DeclarationPdf(RosterPdf):
         """Return the flowables: header, leaders, transports, reserves, arrival rules."""
         d, s = self.declaration, self.sheet
         story: list[Flowable] = [
-            self.para(f"Battle formations: {d.name}", "title"),
+            self.para(_("Battle formations: {name}").format(name=d.name), "title"),
             self.para(
                 f"{s.name} · {' / '.join(s.faction_chain) or s.faction} · "
-                f"{s.detachment or 'no detachment'} · {s.battle_size_label} · "
-                f"{s.points} / {s.points_limit} pts · {s.profile} · {s.player or '—'}",
+                f"{s.detachment or _('no detachment')} · {s.battle_size_label} · "
+                + _("{points} / {limit} pts").format(points=s.points, limit=s.points_limit)
+                + f" · {s.profile} · {s.player or '—'}",
                 "base",
             ),
             Spacer(1, 2 * mm),
         ]
         if d.stale:
-            story.append(self.para("Stale: " + "; ".join(d.stale), "illegal"))
+            story.append(self.para(_("Stale: {units}").format(units="; ".join(d.stale)), "illegal"))
         if d.hover:
-            story += self.section("Hover mode", list(d.hover))
-        story += self.section("Attached units", list(d.attachments) or ["None"])
-        story.append(self.para("Embarked", "h2"))
+            story += self.section(_("Hover mode"), list(d.hover))
+        story += self.section(_("Attached units"), list(d.attachments) or [_("None")])
+        story.append(self.para(_("Embarked"), "h2"))
         if d.transports:
             story.append(self.transport_table())
         else:
-            story.append(self.para("No unit starts embarked."))
-        story.append(self.para("Reserves", "h2"))
+            story.append(self.para(_("No unit starts embarked.")))
+        story.append(self.para(_("Reserves"), "h2"))
         story.append(self.reserves_table())
         for meter in d.meters:
             story.append(self.para(meter, "head"))
         if d.problems:
-            story += self.section("Check", list(d.problems))
+            story += self.section(_("Check"), list(d.problems))
         deadline = (
             DEADLINE_BATTLE
             if d.deadline_round is None
@@ -109,7 +116,7 @@ class DeclarationPdf(RosterPdf):
 
     def transport_table(self) -> Table:
         rows: list[list[Any]] = [
-            [self.para(t, "head") for t in ("Transport", "Capacity used", "Passengers")]
+            [self.para(t, "head") for t in (_("Transport"), _("Capacity used"), _("Passengers"))]
         ]
         for line in self.declaration.transports:
             rows.append(
@@ -123,17 +130,19 @@ class DeclarationPdf(RosterPdf):
 
     def reserves_table(self) -> Table:
         d = self.declaration
-        rows: list[list[Any]] = [[self.para(t, "head") for t in ("Where", "Unit", "Points")]]
+        rows: list[list[Any]] = [
+            [self.para(t, "head") for t in (_("Where"), _("Unit"), _("Points"))]
+        ]
         for unit, points in d.strategic_reserves:
             rows.append(
-                [self.para("Strategic Reserves"), self.para(unit), self.para(str(points), "num")]
+                [self.para(_("Strategic Reserves")), self.para(unit), self.para(str(points), "num")]
             )
         for unit in d.deep_strike:
-            rows.append([self.para("Deep Strike"), self.para(unit), ""])
+            rows.append([self.para(_("Deep Strike")), self.para(unit), ""])
         for unit in d.aircraft:
-            rows.append([self.para("Reserves (aircraft)"), self.para(unit), ""])
+            rows.append([self.para(_("Reserves (aircraft)")), self.para(unit), ""])
         if len(rows) == 1:
-            rows.append([self.para("—"), self.para("Everything starts on the battlefield."), ""])
+            rows.append([self.para("—"), self.para(_("Everything starts on the battlefield.")), ""])
         return self._table(rows, [40 * mm, None, 22 * mm])
 
     def _table(self, rows: list[list[Any]], widths: list[Any]) -> Table:

@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from rosters.formats import batch, services
@@ -23,8 +24,8 @@ from rosters.models import Profile
 ORGANISERS_GROUP: Final = "Organisers"
 XLSX_TYPE: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 REPORT_NAME: Final = "event-report.xlsx"
-ERR_ZIP_SIZE: Final = "The zip is {size:,} bytes; an event's zip may be {limit:,} bytes at most."
-ERR_NOT_ZIP: Final = "Upload the lists as one .zip file."
+ERR_ZIP_SIZE: Final = _("The zip is {size:,} bytes; an event's zip may be {limit:,} bytes at most.")
+ERR_NOT_ZIP: Final = _("Upload the lists as one .zip file.")
 
 
 def is_organiser(user: Any) -> bool:
@@ -37,13 +38,15 @@ def is_organiser(user: Any) -> bool:
 
 class EventCheckForm(forms.Form):
     lists = forms.FileField(
-        label="The event's lists, as a .zip of text files",
+        label=_("The event's lists, as a .zip of text files"),
         help_text=(
             f"Up to {batch.MAX_ZIP_BYTES // (1024 * 1024)} MB, {batch.MAX_ZIP_MEMBERS:,} lists "
             f"of {batch.MAX_LIST_BYTES // 1000:,} KB each at most."
         ),
     )
-    profile = forms.ChoiceField(label="Rules profile", choices=Profile.choices, initial="core-10")
+    profile = forms.ChoiceField(
+        label=_("Rules profile"), choices=Profile.choices, initial="core-10"
+    )
 
     def clean_lists(self) -> Any:
         upload = self.cleaned_data["lists"]

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any, Final
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
@@ -33,14 +35,15 @@ from reportlab.platypus import (
 )
 
 from rosters.formats.sheet import DeclarationSection, RosterSheet
+from rosters.language import severity_label
 
 FONT_DIR: Final = Path(__file__).resolve().parent / "fonts"
 FONT: Final = "DejaVuSans"
 FONT_BOLD: Final = "DejaVuSans-Bold"
-LEGAL_TEXT: Final = "Legal under {profile}"
-ILLEGAL_TEXT: Final = "Not legal under {profile}"
-FOOTER_TEXT: Final = "page {page} of {pages}"
-WARLORD_MARK: Final = "★ Warlord"
+LEGAL_TEXT: Final = gettext_lazy("Legal under {profile}")
+ILLEGAL_TEXT: Final = gettext_lazy("Not legal under {profile}")
+FOOTER_TEXT: Final = gettext_lazy("page {page} of {pages}")
+WARLORD_MARK: Final = gettext_lazy("★ Warlord")
 
 _fonts_lock = threading.Lock()
 
@@ -120,13 +123,13 @@ class RosterPdf:
         }
 
     def para(self, text: str, style: str = "cell") -> Paragraph:
-        return Paragraph(escape(text), self.styles[style])
+        return Paragraph(escape(str(text)), self.styles[style])
 
     def get_story(self) -> list[Flowable]:
         """Return the flowables: cover facts, units, validation, then the declaration."""
         story: list[Flowable] = [self.para(self.sheet.name, "title"), Spacer(1, 3 * mm)]
         story.append(self.summary_table())
-        story += [self.para("Units", "h2"), self.units_table()]
+        story += [self.para(_("Units"), "h2"), self.units_table()]
         story += self.validation_story()
         if self.sheet.declaration is not None and not self.sheet.declaration.is_empty():
             story += self.declaration_story(self.sheet.declaration)
@@ -135,14 +138,17 @@ class RosterPdf:
     def summary_table(self) -> Table:
         s = self.sheet
         rows = [
-            ("Army", s.name),
-            ("Faction", " / ".join(s.faction_chain) or s.faction),
-            ("Detachment", s.detachment or "—"),
-            ("Battle size", f"{s.battle_size_label} ({s.points_limit} pts)"),
-            ("Points", f"{s.points} / {s.points_limit}"),
-            ("Profile", s.profile),
-            ("Points release", s.release),
-            ("Player", s.player or "—"),
+            (_("Army"), s.name),
+            (_("Faction"), " / ".join(s.faction_chain) or s.faction),
+            (_("Detachment"), s.detachment or "—"),
+            (
+                _("Battle size"),
+                _("{size} ({points} pts)").format(size=s.battle_size_label, points=s.points_limit),
+            ),
+            (_("Points"), f"{s.points} / {s.points_limit}"),
+            (_("Profile"), s.profile),
+            (_("Points release"), s.release),
+            (_("Player"), s.player or "—"),
         ]
         table = Table(
             [[self.para(k, "head"), self.para(v)] for k, v in rows],
@@ -164,7 +170,7 @@ class RosterPdf:
     def units_table(self) -> Table:
         head = [
             self.para(t, "head")
-            for t in ("#", "Unit", "Models", "Enhancement", "Warlord", "Points")
+            for t in ("#", _("Unit"), _("Models"), _("Enhancement"), _("Warlord"), _("Points"))
         ]
         rows: list[list[Any]] = [head]
         for unit in self.sheet.units:
@@ -181,7 +187,7 @@ class RosterPdf:
         rows.append(
             [
                 "",
-                self.para("Total", "head"),
+                self.para(_("Total"), "head"),
                 "",
                 "",
                 "",
@@ -211,19 +217,27 @@ class RosterPdf:
         s = self.sheet
         status = (LEGAL_TEXT if s.legal else ILLEGAL_TEXT).format(profile=s.profile)
         story: list[Flowable] = [
-            self.para("Validation", "h2"),
+            self.para(_("Validation"), "h2"),
             self.para(status, "legal" if s.legal else "illegal"),
         ]
         for meter in s.meters:
             story.append(self.para(meter, "base"))
         if s.violations:
             rows: list[list[Any]] = [
-                [self.para(t, "head") for t in ("Code", "Severity", "Message")]
+                [self.para(t, "head") for t in (_("Code"), _("Severity"), _("Message"))]
             ]
             for v in s.violations:
-                units = f" (units {', '.join(map(str, v.units))})" if v.units else ""
+                units = (
+                    _(" (units {positions})").format(positions=", ".join(map(str, v.units)))
+                    if v.units
+                    else ""
+                )
                 rows.append(
-                    [self.para(v.code), self.para(v.severity), self.para(v.message + units)]
+                    [
+                        self.para(v.code),
+                        self.para(severity_label(v.severity)),
+                        self.para(v.message + units),
+                    ]
                 )
             table = Table(rows, colWidths=[48 * mm, 22 * mm, None], repeatRows=1, hAlign="LEFT")
             table.setStyle(
@@ -239,17 +253,17 @@ class RosterPdf:
         return story
 
     def declaration_story(self, declaration: DeclarationSection) -> list[Flowable]:
-        story: list[Flowable] = [self.para("Battle formations", "h2")]
+        story: list[Flowable] = [self.para(_("Battle formations"), "h2")]
         groups: list[tuple[str, list[str]]] = [
-            ("Hover mode", list(declaration.hover)),
-            ("Attached units", list(declaration.attachments)),
+            (_("Hover mode"), list(declaration.hover)),
+            (_("Attached units"), list(declaration.attachments)),
             (
-                "Embarked",
+                _("Embarked"),
                 [f"{transport}: {', '.join(riders)}" for transport, riders in declaration.embarked],
             ),
-            ("Strategic Reserves", list(declaration.strategic_reserves)),
-            ("Deep Strike", list(declaration.deep_strike)),
-            ("Other reserves", list(declaration.reserves)),
+            (_("Strategic Reserves"), list(declaration.strategic_reserves)),
+            (_("Deep Strike"), list(declaration.deep_strike)),
+            (_("Other reserves"), list(declaration.reserves)),
         ]
         for title, lines in groups:
             if lines:
@@ -259,7 +273,11 @@ class RosterPdf:
 
     def metadata(self) -> tuple[str, str, str]:
         """The document's title, author and subject; other sheets built on this one differ."""
-        return self.sheet.name, self.sheet.player or "armybuilder", f"{self.sheet.faction} roster"
+        return (
+            self.sheet.name,
+            self.sheet.player or "armybuilder",
+            _("{faction} roster").format(faction=self.sheet.faction),
+        )
 
     def footer(self) -> str:
         return f"{self.sheet.name} · {self.sheet.faction}"

@@ -172,7 +172,7 @@ def result_to_json(
             {
                 "code": v.code,
                 "severity": str(v.severity),
-                "message": v.message,
+                "message": _translated(v.message),
                 "unit_positions": _positions(v.unit_ids, positions),
             }
             for v in result.violations
@@ -227,3 +227,11 @@ def unreadable_to_json(
 
 def _positions(unit_ids: Sequence[str], positions: Mapping[str, int]) -> list[int]:
     return [positions[uid] for uid in unit_ids if uid in positions]
+
+
+def _translated(text: str) -> str:
+    """A core message in the active language (the command's --lang, the request's)."""
+    # Imported here: this module reads only the core's dataclasses otherwise.
+    from rosters.language import translated
+
+    return translated(text)

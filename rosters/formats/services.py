@@ -28,6 +28,7 @@ from rosters.formats.result_json import result_to_json, unreadable_to_json
 from rosters.formats.sheet import DeclarationSection, RosterSheet, UnitLine, ViolationLine
 from rosters.formats.text_import import ParsedList, list_parse
 from rosters.formats.text_import.resolver import Resolutions, ResolvedList, list_resolve
+from rosters.language import battle_size_label, meter_text, translated
 from rosters.models import Roster, RosterUnit
 
 DEFAULT_NAME: Final = "Imported list"
@@ -333,7 +334,7 @@ def draft_sheet(
         faction_chain=tuple(f.name for f in reversed(chain)),
         detachment=draft.detachment.name if draft.detachment is not None else None,
         battle_size=draft.battle_size,
-        battle_size_label=size.label,
+        battle_size_label=battle_size_label(size),
         points=result.points,
         points_limit=result.points_limit,
         profile=result.profile,
@@ -356,14 +357,14 @@ def draft_sheet(
             ViolationLine(
                 code=v.code,
                 severity=str(v.severity),
-                message=v.message,
+                message=translated(v.message),
                 units=tuple(positions[i] for i in v.unit_ids if i in positions),
             )
             for v in result.violations
         ),
         legal=result.legal,
         declaration=declaration,
-        meters=tuple(str(m) for m in result.meters),
+        meters=tuple(meter_text(m) for m in result.meters),
     )
 
 

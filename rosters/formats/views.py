@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from rosters.formats import services
@@ -21,8 +22,8 @@ from rosters.presentation import profile_choices
 
 MAX_UPLOAD_BYTES: Final = 256 * 1024
 DROP: Final = "__drop__"
-ERR_NO_TEXT: Final = "Paste a list or choose a file."
-ERR_TOO_BIG: Final = "That file is too large for an army list (256 KB at most)."
+ERR_NO_TEXT: Final = _("Paste a list or choose a file.")
+ERR_TOO_BIG: Final = _("That file is too large for an army list (256 KB at most).")
 XLSX_TYPE: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
@@ -70,14 +71,14 @@ def roster_export_text(request: HttpRequest, pk: int) -> HttpResponse:
 
 class ListImportForm(forms.Form):
     text = forms.CharField(
-        label="Paste your list",
+        label=_("Paste your list"),
         required=False,
         max_length=services.MAX_LIST_CHARS,
         widget=forms.Textarea(attrs={"rows": 16, "cols": 80, "spellcheck": "false"}),
     )
-    upload = forms.FileField(label="…or upload a text file", required=False)
-    name = forms.CharField(label="Roster name", required=False, max_length=150)
-    profile = forms.ChoiceField(label="Rules", choices=profile_choices, initial="core-10")
+    upload = forms.FileField(label=_("…or upload a text file"), required=False)
+    name = forms.CharField(label=_("Roster name"), required=False, max_length=150)
+    profile = forms.ChoiceField(label=_("Rules"), choices=profile_choices, initial="core-10")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -183,3 +183,16 @@ def test_a_missing_file_exits_2(catalogue, tmp_path):
         call_command("validate_list", str(tmp_path / "absent.txt"), stdout=out)
     assert caught.value.code == 2
     assert "Cannot read" in json.loads(out.getvalue())["error"]
+
+
+def test_lang_ru_prints_russian_messages_with_the_same_keys_and_codes(catalogue, tmp_path):
+    # WARLORD (RULES.md): without the Warlord line the list has none; --lang changes words only.
+    no_warlord = LEGAL.replace("  • Warlord\n", "")
+    code_en, english = run(tmp_path, no_warlord)
+    code_ru, russian = run(tmp_path, no_warlord, "--lang", "ru")
+    assert code_en == code_ru == 1
+    assert set(russian) == set(english) == TOP_KEYS
+    assert [v["code"] for v in russian["violations"]] == [v["code"] for v in english["violations"]]
+    messages = {v["code"]: v["message"] for v in russian["violations"]}
+    assert messages["WARLORD"] == "Выберите Военачальника"
+    assert {v["code"]: v["message"] for v in english["violations"]}["WARLORD"] == "Choose a Warlord"

@@ -221,7 +221,7 @@ def test_stale_declaration_says_so(client, owner, roster, units):
     assert "Stale" in listing
     response = client.get(reverse("rosters:declaration_edit", args=[roster.pk, declaration.pk]))
     html = client.get(response["Location"]).content.decode()
-    assert "names 1 unit(s) no longer in the roster" in html
+    assert "names 1 unit no longer in the roster" in html
 
 
 def pdf_text(data: bytes) -> tuple[int, str]:

@@ -146,9 +146,11 @@ def test_enhancement_problems_match_validate(bearer, enh, expected):
     [
         pytest.param(CAPTAIN, "", id="ENHANCEMENT_NOT_CHARACTER-captain-takes-one"),
         pytest.param(
-            INTERCESSORS, codes.MSG_REFUSE_NOT_CHARACTER, id="ENHANCEMENT_NOT_CHARACTER-refused"
+            INTERCESSORS,
+            codes.MSG_REFUSE_NOT_CHARACTER.text,
+            id="ENHANCEMENT_NOT_CHARACTER-refused",
         ),
-        pytest.param(CALGAR, codes.MSG_REFUSE_EPIC_HERO, id="ENHANCEMENT_EPIC_HERO-refused"),
+        pytest.param(CALGAR, codes.MSG_REFUSE_EPIC_HERO.text, id="ENHANCEMENT_EPIC_HERO-refused"),
     ],
 )
 def test_enhancement_refusal(bearer, message):

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import ClassVar, Final
 
+from armybuilder.rules.messages import template
 from armybuilder.rules.scoring.model import BattleUnit, UnitState
 
 
@@ -21,10 +22,10 @@ class ScoringProfile:
     """
 
     name: ClassVar[str] = "only-war-10"
-    description: ClassVar[str] = (
+    description: ClassVar[str] = template(
         "10th edition core battle: objective VP from round 2, at most 3 per turn, "
         "5 rounds; a destroyed army loses whatever the score."
-    )
+    ).text
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
@@ -68,10 +69,10 @@ class Mission9(ScoringProfile):
     """mission-9: the 9th-edition mission pack: 90 VP of objectives plus 10 if painted."""
 
     name: ClassVar[str] = "mission-9"
-    description: ClassVar[str] = (
+    description: ClassVar[str] = template(
         "9th edition mission pack: mission objectives per round, at most 90 VP, "
         "plus 10 VP for a painted army; most VP wins."
-    )
+    ).text
 
     def first_round(self) -> int:
         return 1
@@ -96,10 +97,10 @@ class KillPoints4(ScoringProfile):
     """kill-points-4: the 4th-edition victory points from units destroyed or hurt."""
 
     name: ClassVar[str] = "kill-points-4"
-    description: ClassVar[str] = (
+    description: ClassVar[str] = template(
         "4th edition: each side scores the points of every enemy unit destroyed and half "
         "(rounded down) of every one below half strength or damaged; objectives may add VP."
-    )
+    ).text
 
     def first_round(self) -> int:
         return 1

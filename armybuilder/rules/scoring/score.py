@@ -21,7 +21,7 @@ from armybuilder.rules.scoring.victory import victory_level as level_of
 
 
 def _side_label(index: int, side: Side) -> str:
-    return side.name or f"Side {index + 1}"
+    return side.name or codes.MSG_SIDE.format(number=index + 1)
 
 
 def _objective_vp(

@@ -8,21 +8,23 @@ from __future__ import annotations
 
 from typing import Final
 
+from django.utils.translation import gettext_lazy as _
+
 from rosters.formats.text_import import gw_app, listforge, new_recruit
 from rosters.formats.text_import.common import split_lines, unit_header
 from rosters.formats.text_import.model import ParsedList, ParsedUnit, Unplaced, UnreadableList
 
 SUPPORTED_FORMATS: Final[dict[str, str]] = {
-    gw_app.FORMAT: "Warhammer 40,000 app export",
-    gw_app.FORMAT_FR: "Warhammer 40,000 app export (French)",
-    new_recruit.WTC: "New Recruit WTC",
-    new_recruit.WTC_COMPACT: "New Recruit WTC-Compact",
-    new_recruit.WTC_2025: "New Recruit WTC (2025–26)",
-    new_recruit.WTC_DASH: "New Recruit WTC (older “+ KEY - value” header)",
-    new_recruit.GW_STYLE: "New Recruit GW-style",
-    new_recruit.MARKDOWN: "New Recruit default text",
-    new_recruit.SHORT: "New Recruit short text",
-    listforge.FORMAT: "ListForge text export",
+    gw_app.FORMAT: _("Warhammer 40,000 app export"),
+    gw_app.FORMAT_FR: _("Warhammer 40,000 app export (French)"),
+    new_recruit.WTC: _("New Recruit WTC"),
+    new_recruit.WTC_COMPACT: _("New Recruit WTC-Compact"),
+    new_recruit.WTC_2025: _("New Recruit WTC (2025–26)"),
+    new_recruit.WTC_DASH: _("New Recruit WTC (older “+ KEY - value” header)"),
+    new_recruit.GW_STYLE: _("New Recruit GW-style"),
+    new_recruit.MARKDOWN: _("New Recruit default text"),
+    new_recruit.SHORT: _("New Recruit short text"),
+    listforge.FORMAT: _("ListForge text export"),
 }
 
 ERR_EMPTY: Final = "The list is empty. Paste the text of an army list or upload a file."
@@ -43,7 +45,7 @@ __all__ = [
 
 
 def supported_formats_text() -> str:
-    return "; ".join(SUPPORTED_FORMATS.values())
+    return "; ".join(str(name) for name in SUPPORTED_FORMATS.values())
 
 
 def list_parse(*, text: str) -> ParsedList:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils import translation
 
 EXIT_LEGAL: Final = 0
 EXIT_ILLEGAL: Final = 1
@@ -36,6 +37,12 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--lang",
+            choices=["en", "ru"],
+            default="en",
+            help="Language of the messages (JSON keys and codes never change).",
+        )
         parser.add_argument(
             "files",
             nargs="+",
@@ -62,6 +69,10 @@ class Command(BaseCommand):
         parser.add_argument("--xlsx", metavar="REPORT.xlsx", help="Write the summary workbook.")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        with translation.override(options.get("lang") or "en"):
+            self._handle(*args, **options)
+
+    def _handle(self, *args: Any, **options: Any) -> None:
         try:
             code = self.run(options)
         except (KeyboardInterrupt, SystemExit):

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Final, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils import translation
 
 from armybuilder.rules import scoring
 from rosters.battles.battle_json import BattleJsonError, record_from_json, result_to_json
@@ -28,6 +29,12 @@ class Command(BaseCommand):
     help = "Score a battle record (BATTLE.json, - for standard input) and print the result JSON."
 
     def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--lang",
+            choices=["en", "ru"],
+            default="en",
+            help="Language of the messages (JSON keys and codes never change).",
+        )
         parser.add_argument("battle", help="BATTLE.json, or - to read standard input")
         parser.add_argument(
             "--profile",
@@ -41,6 +48,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        with translation.override(options.get("lang") or "en"):
+            self._handle(*args, **options)
+
+    def _handle(self, *args: Any, **options: Any) -> None:
         path = options["battle"]
         try:
             text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")

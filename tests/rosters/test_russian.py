@@ -1,0 +1,265 @@
+"""The Russian interface: every page, every violation message, plurals, PDFs, the switcher.
+
+The check for leftover English is a helper, not a list of expected strings: it strips the
+markup, the game's names (units, factions, detachments, enhancements, keywords) and the
+few product names, and fails on any run of two English words that remains.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+from django.utils import translation
+
+from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction
+from armybuilder.rules import codes
+from armybuilder.rules.messages import Message, Template
+from armybuilder.rules.scoring import codes as scoring_codes
+from rosters.language import ACTIVE, translated
+from rosters.models import PlayerSettings
+from rosters.presentation import VIOLATION_TITLES
+from tests.rosters.conftest import add
+
+# Names that are not English prose: the product, the data's source, the export formats.
+PRODUCT_NAMES = (
+    "Warhammer 40,000",
+    "Warhammer Legends",
+    "Games Workshop",
+    "BSData wh40k-10e",
+    "New Recruit",
+    "WTC compact",
+    "GW style",
+    "ListForge",
+    "python manage.py demo",
+    "Authorization: Token",
+)
+TWO_ENGLISH_WORDS = re.compile(r"\b[A-Za-z][a-z]+(?:[ ,'’]+[A-Za-z][a-z]+)+\b")
+ALL_CAPS = re.compile(r"\b[A-Z][A-Z0-9 -]*[A-Z0-9]\b")
+
+
+def game_names() -> list[str]:
+    names: list[str] = []
+    for model in (Datasheet, Faction, Detachment, Enhancement):
+        names += model.objects.values_list("name", flat=True)
+    # Longest first, so "Space Marines" goes before "Space".
+    return sorted(set(names) | set(PRODUCT_NAMES), key=len, reverse=True)
+
+
+def english_left(text: str, names: list[str]) -> list[str]:
+    """Runs of two or more English words left once markup and game names are gone."""
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", text, flags=re.S)
+    text = re.sub(r"<[^>]*>", " ", text)
+    text = text.replace("&#x27;", "'").replace("&quot;", '"').replace("&amp;", "&")
+    for name in names:
+        text = text.replace(name, " ")
+    text = ALL_CAPS.sub(" ", text)  # keywords (INFANTRY, BATTLELINE) and codes
+    return TWO_ENGLISH_WORDS.findall(text)
+
+
+def test_the_helper_finds_english_and_passes_russian(marines):
+    names = game_names()
+    assert english_left("<p>Add some units</p>", names) == ["Add some units"]
+    assert english_left("<p>Добавить Intercessor Squad: INFANTRY</p>", names) == []
+
+
+# --- every message template of the rules core, in Russian -------------------------------
+
+
+def _templates() -> list[tuple[str, Template]]:
+    found = []
+    for module in (codes, scoring_codes):
+        for name, value in vars(module).items():
+            if name.startswith("MSG_") and isinstance(value, Template):
+                found.append((f"{module.__name__.rsplit('.', 1)[-1]}.{name}", value))
+    return found
+
+
+def _fill(template: Template, count: int = 5) -> Message:
+    fields = set(re.findall(r"\{(\w+)", template.text + (template.plural or "")))
+    params: dict[str, str | int] = {}
+    for field in fields:
+        params[field] = count if field in {template.count} else "Intercessor Squad"
+    return template.format(**params)
+
+
+@pytest.mark.parametrize("name, template", _templates(), ids=[n for n, _ in _templates()])
+def test_every_core_message_reads_in_russian(db, name, template):
+    message = _fill(template)
+    with translation.override("ru"):
+        russian = message.render(ACTIVE)
+    assert russian != str(message) or not re.search("[a-z]{3}", template.text)
+    assert re.search("[а-яё]", russian) or not re.search("[a-z]{3}", template.text)
+    assert english_left(russian, ["Intercessor Squad", *PRODUCT_NAMES]) == []
+
+
+@pytest.mark.parametrize("code", codes.ALL_CODES)
+def test_every_code_has_a_russian_title(code):
+    with translation.override("ru"):
+        title = str(VIOLATION_TITLES[code])
+    assert re.search("[А-Яа-яЁё]", title), code
+    assert english_left(title, list(PRODUCT_NAMES)) == []
+
+
+# --- plurals at 1, 2 and 5 ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "count, expected",
+    [
+        (1, "Выбран 1 Военачальник"),
+        (2, "Выбрано 2 Военачальника"),
+        (5, "Выбрано 5 Военачальников"),
+        (21, "Выбран 21 Военачальник"),
+    ],
+)
+def test_warlord_count_plural(count, expected):
+    # WARLORD (RULES.md): exactly one Warlord; the message counts the ones chosen.
+    message = codes.MSG_WARLORD_SEVERAL.format(count=count, units="Captain")
+    with translation.override("ru"):
+        assert translated(message).startswith(expected)
+
+
+@pytest.mark.parametrize(
+    "count, expected",
+    [(1, "1 модель"), (2, "2 модели"), (5, "5 моделей"), (11, "11 моделей")],
+)
+def test_unit_size_plural(count, expected):
+    # UNIT_SIZE (RULES.md): the message names the model count.
+    message = codes.MSG_UNIT_SIZE.format(unit="Intercessor Squad", models=count, allowed="5-10")
+    with translation.override("ru"):
+        assert f"Intercessor Squad: {expected}," in translated(message)
+    assert str(message) == f"Intercessor Squad: {count} model{'s' * (count != 1)}, 5-10 allowed"
+
+
+@pytest.mark.parametrize("count, expected", [(1, "1 строку"), (2, "2 строки"), (5, "5 строк")])
+def test_template_plural(count, expected):
+    with translation.override("ru"):
+        text = translation.ngettext(
+            "%(lines)s line to settle first", "%(lines)s lines to settle first", count
+        ) % {"lines": count}
+    assert text == f"Сначала разберите {expected}"
+
+
+# --- every page ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def ru_client(client, owner, roster):
+    client.force_login(owner)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    return client
+
+
+def _pages(roster) -> list[str]:
+    return [
+        reverse("rosters:home"),
+        reverse("rosters:list"),
+        reverse("rosters:create"),
+        reverse("rosters:roster", args=[roster.pk]),
+        reverse("rosters:rename", args=[roster.pk]),
+        reverse("rosters:delete", args=[roster.pk]),
+        reverse("rosters:declarations", args=[roster.pk]),
+        reverse("battles:list"),
+        reverse("battles:create", args=[roster.pk]),
+        reverse("formats:import"),
+        reverse("catalogue:releases"),
+        reverse("api:tokens"),
+    ]
+
+
+def test_every_page_reads_in_russian(ru_client, roster):
+    for _ in range(3):
+        add(roster, "Captain")  # four Captains: DATASHEET_LIMIT, the Rule of Three
+    names = [*game_names(), "olivia"]
+    for url in _pages(roster):
+        response = ru_client.get(url, follow=True)
+        assert response.status_code == 200, url
+        html = response.content.decode()
+        assert 'lang="ru"' in html, url
+        assert english_left(html, names) == [], url
+    builder = ru_client.get(reverse("rosters:roster", args=[roster.pk])).content.decode()
+    assert "допускается не больше 3 (Правило трёх)" in builder
+
+
+def test_wizard_steps_read_in_russian(ru_client, roster):
+    names = [*game_names(), "olivia"]
+    response = ru_client.post(reverse("rosters:wizard_start", args=[roster.pk]), follow=True)
+    assert response.status_code == 200
+    for _ in range(6):
+        html = response.content.decode()
+        assert english_left(html, names) == [], response.request["PATH_INFO"]
+        if "Далее" not in html:
+            break
+        response = ru_client.post(response.request["PATH_INFO"], {"go": "next"}, follow=True)
+
+
+def test_logged_out_pages_read_in_russian(client, marines):
+    names = game_names()
+    for name in ("login", "password_reset", "rosters:signup", "rosters:home"):
+        html = client.get(reverse(name), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        assert english_left(html, names) == [], name
+        assert 'lang="ru"' in html
+
+
+def test_english_stays_the_default(client, marines):
+    html = client.get(reverse("login")).content.decode()
+    assert 'lang="en-gb"' in html and "Forgot your password?" in html
+
+
+# --- the switcher and a player's kept choice ------------------------------------------
+
+
+def test_switcher_keeps_a_players_language_across_logins(client, owner, marines):
+    client.force_login(owner)
+    response = client.post(reverse("rosters:language"), {"language": "ru", "next": "/rosters/"})
+    assert response.status_code == 302 and response["Location"] == "/rosters/"
+    assert PlayerSettings.objects.get(user=owner).language == "ru"
+    client.logout()
+    client.cookies.clear()
+    # A fresh browser that asks for English still gets the player's Russian after login.
+    client.post(reverse("login"), {"username": "olivia", "password": "pw-olivia-40k"})
+    html = client.get(reverse("rosters:list"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Мои ростеры" in html
+
+
+def test_switcher_for_a_visitor_sets_the_cookie(client, marines):
+    response = client.post(reverse("rosters:language"), {"language": "ru", "next": "/"})
+    assert response.cookies["django_language"].value == "ru"
+    assert not User.objects.exists() and not PlayerSettings.objects.exists()
+    assert "Войти" in client.get("/").content.decode()
+
+
+# --- PDFs ---------------------------------------------------------------------------------
+
+
+def _pdf_text(data: bytes) -> str:
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_roster_pdf_prints_in_russian(ru_client, roster):
+    for _ in range(3):
+        add(roster, "Captain")  # DATASHEET_LIMIT
+    response = ru_client.get(reverse("formats:export_pdf", args=[roster.pk]))
+    text = _pdf_text(
+        b"".join(response.streaming_content) if response.streaming else response.content
+    )
+    # Narrow columns wrap long words across lines in the extracted text.
+    joined = text.replace("\n", "")
+    for heading in (
+        "Отряды",
+        "Проверка",
+        "Соединение",
+        "Ударная группа",
+        "Очки",
+        "страница 1 из 1",
+    ):
+        assert heading in text
+    assert "Военачальник" in joined
+    assert "Правило трёх" in text  # the violation message, Cyrillic intact
+    assert "Intercessor Squad" in text  # game names stay as the data gives them
