@@ -19,6 +19,8 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from armybuilder.catalogue import points_xlsx, services
@@ -38,12 +40,13 @@ from armybuilder.catalogue.models import (
 
 EDIT_POINTS = "catalogue.edit_points"
 SESSION_UPLOAD = "points_xlsx_upload_{pk}"
-MSG_PUBLISHED = "{name} is now the current points release."
-MSG_COPIED = "Created {name} as a copy of {source}. Edit its prices, then publish it."
-MSG_IMPORTED = "Imported the workbook into {name}: {changed} changed, {added} added."
-MSG_UPLOAD_EXPIRED = "The uploaded workbook is no longer in your session; upload it again."
-ERR_UPLOAD_TOO_BIG = "The file is {size} bytes; a points workbook may be at most {limit} bytes."
-ERR_NO_PREVIOUS = "{release} has no earlier release to compare with."
+MSG_PUBLISHED = _("{name} is now the current points release.")
+MSG_COPIED = _("Created {name} as a copy of {source}. Edit its prices, then publish it.")
+MSG_IMPORTED = _("Imported the workbook into {name}: {changed} changed, {added} added.")
+MSG_UPLOAD_EXPIRED = _("The uploaded workbook is no longer in your session; upload it again.")
+ERR_UPLOAD_TOO_BIG = _("The file is {size} bytes; a points workbook may be at most {limit} bytes.")
+ERR_NO_PREVIOUS = _("{release} has no earlier release to compare with.")
+ERR_RELEASE_EXISTS = _("A release with this name exists already.")
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
@@ -89,10 +92,11 @@ class PointsEditorMixin:
 
 
 class CopyReleaseForm(forms.Form):
-    name = forms.CharField(max_length=150)
+    name = forms.CharField(label=_("Name"), max_length=150)
     published = forms.DateField(
+        label=_("Published"),
         initial=datetime.date.today,
-        help_text="YYYY-MM-DD",
+        help_text=_("YYYY-MM-DD"),
         # ISO both ways, whatever the site's locale would print (en-gb: 01/12/2026).
         input_formats=["%Y-%m-%d"],
         widget=forms.DateInput(format="%Y-%m-%d"),
@@ -101,12 +105,15 @@ class CopyReleaseForm(forms.Form):
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()
         if PointsRelease.objects.filter(name=name).exists():
-            raise forms.ValidationError("A release with this name exists already.")
+            raise forms.ValidationError(ERR_RELEASE_EXISTS)
         return name
 
 
 class UploadForm(forms.Form):
-    workbook = forms.FileField(help_text="An xlsx file in the layout that 'Export xlsx' writes.")
+    workbook = forms.FileField(
+        label=_("Workbook"),
+        help_text=_("An xlsx file in the layout that 'Export xlsx' writes."),
+    )
 
     def clean_workbook(self) -> Any:
         upload = self.cleaned_data["workbook"]
@@ -207,19 +214,23 @@ class PointsReleaseAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin
                 )
         return super().history_form_view(request, object_id, version_id, extra_context)
 
-    @admin.display(description="Prices")
+    @admin.display(description=_("Prices"))
     def price_links(self, obj: PointsRelease) -> str:
         links = [
-            (reverse("admin:catalogue_unitprice_changelist"), getattr(obj, "n_units", 0), "units"),
+            (
+                reverse("admin:catalogue_unitprice_changelist"),
+                getattr(obj, "n_units", 0),
+                gettext("units"),
+            ),
             (
                 reverse("admin:catalogue_enhancementprice_changelist"),
                 getattr(obj, "n_enhancements", 0),
-                "enhancements",
+                gettext("enhancements"),
             ),
             (
                 reverse("admin:catalogue_optionprice_changelist"),
                 getattr(obj, "n_options", 0),
-                "options",
+                gettext("options"),
             ),
         ]
         return format_html(
@@ -227,30 +238,34 @@ class PointsReleaseAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin
             *[part for url, n, label in links for part in (url, obj.pk, n, label)],
         )
 
-    @admin.display(description="Tools")
+    @admin.display(description=_("Tools"))
     def tools(self, obj: PointsRelease) -> str:
         previous_id = getattr(obj, "previous_id", None)
         compare = (
             format_html(
-                '<a href="{}?against={}">Compare with previous</a> · ',
+                '<a href="{}?against={}">{}</a> · ',
                 reverse("admin:catalogue_pointsrelease_compare", args=[obj.pk]),
                 previous_id,
+                gettext("Compare with previous"),
             )
             if previous_id is not None
             else ""
         )
         return format_html(
-            '{}<a href="{}">Export xlsx</a> · <a href="{}">Import xlsx</a>'
-            ' · <a href="{}">Copy</a>{}',
+            '{}<a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>{}',
             compare,
             reverse("admin:catalogue_pointsrelease_export", args=[obj.pk]),
+            gettext("Export xlsx"),
             reverse("admin:catalogue_pointsrelease_import", args=[obj.pk]),
+            gettext("Import xlsx"),
             reverse("admin:catalogue_pointsrelease_copy", args=[obj.pk]),
+            gettext("Copy"),
             ""
             if obj.is_current
             else format_html(
-                ' · <a href="{}">Publish</a>',
+                ' · <a href="{}">{}</a>',
                 reverse("admin:catalogue_pointsrelease_publish", args=[obj.pk]),
+                gettext("Publish"),
             ),
         )
 
@@ -297,13 +312,20 @@ class PointsReleaseAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin
             old=against,
             new=release,
             template="admin/catalogue/pointsrelease/compare.html",
-            context=self._context(request, release, f"Compare {against.name} with {release.name}"),
+            context=self._context(
+                request,
+                release,
+                gettext("Compare {old} with {new}").format(old=against.name, new=release.name),
+            ),
         )
 
     def copy_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         self._deny_unless_editor(request)
         source = get_object_or_404(PointsRelease, pk=pk)
-        form = CopyReleaseForm(request.POST or None, initial={"name": f"{source.name} (copy)"})
+        form = CopyReleaseForm(
+            request.POST or None,
+            initial={"name": gettext("{name} (copy)").format(name=source.name)},
+        )
         if request.method == "POST" and form.is_valid():
             release = services.release_copy(
                 source=source,
@@ -315,7 +337,7 @@ class PointsReleaseAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin
             return HttpResponseRedirect(
                 reverse("admin:catalogue_pointsrelease_change", args=[release.pk])
             )
-        context = self._context(request, source, f"Copy {source.name}")
+        context = self._context(request, source, gettext("Copy {name}").format(name=source.name))
         context["form"] = form
         return render(request, "admin/catalogue/pointsrelease/copy.html", context)
 
@@ -326,7 +348,9 @@ class PointsReleaseAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin
             services.release_publish(release=release)
             self.message_user(request, MSG_PUBLISHED.format(name=release.name))
             return HttpResponseRedirect(reverse("admin:catalogue_pointsrelease_changelist"))
-        context = self._context(request, release, f"Publish {release.name}")
+        context = self._context(
+            request, release, gettext("Publish {name}").format(name=release.name)
+        )
         context["current"] = PointsRelease.objects.filter(is_current=True).first()
         return render(request, "admin/catalogue/pointsrelease/publish.html", context)
 
@@ -343,7 +367,9 @@ class PointsReleaseAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin
         self._deny_unless_editor(request)
         release = get_object_or_404(PointsRelease, pk=pk)
         key = SESSION_UPLOAD.format(pk=release.pk)
-        context = self._context(request, release, f"Import prices into {release.name}")
+        context = self._context(
+            request, release, gettext("Import prices into {name}").format(name=release.name)
+        )
         if request.method == "POST" and "confirm" in request.POST:
             stored = request.session.get(key)
             if stored is None:
@@ -437,7 +463,7 @@ class UnitPriceAdmin(PriceAdmin):
     autocomplete_fields = ["datasheet"]
     list_select_related = ["datasheet__faction", "release"]
 
-    @admin.display(ordering="datasheet__faction__name")
+    @admin.display(ordering="datasheet__faction__name", description=_("faction"))
     def faction(self, obj: UnitPrice) -> str:
         return obj.datasheet.faction.name
 
@@ -450,7 +476,7 @@ class EnhancementPriceAdmin(PriceAdmin):
     autocomplete_fields = ["enhancement"]
     list_select_related = ["enhancement__detachment", "release"]
 
-    @admin.display(ordering="enhancement__detachment__name")
+    @admin.display(ordering="enhancement__detachment__name", description=_("detachment"))
     def detachment(self, obj: EnhancementPrice) -> str:
         return obj.enhancement.detachment.name
 
@@ -492,7 +518,7 @@ class DatasheetAdmin(CatalogueAdmin):
     prepopulated_fields = {"slug": ["name"]}
     inlines = [TransportPoolInline]
 
-    @admin.display(boolean=True, description="Needs review")
+    @admin.display(boolean=True, description=_("Needs review"))
     def needs_review(self, obj: Datasheet) -> bool:
         return bool(obj.review_note)
 
@@ -519,10 +545,14 @@ class AllyRuleAdmin(CatalogueAdmin):
 
 @admin.register(ImportReport)
 class ImportReportAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "kind", "release", "source", "dry_run"]
+    list_display = ["report", "kind", "release", "source", "dry_run"]
     list_select_related = ["release"]
     list_filter = ["kind"]
     readonly_fields = [f.name for f in ImportReport._meta.fields]
+
+    @admin.display(description=_("import report"), ordering="created")
+    def report(self, obj: ImportReport) -> str:
+        return str(obj)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -2,6 +2,7 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
 
 POINTS_EDITORS = "Points editors"
 
@@ -25,7 +26,7 @@ def ensure_points_editors_group(sender: AppConfig, **kwargs: Any) -> None:
 class CatalogueConfig(AppConfig):
     name = "armybuilder.catalogue"
     label = "catalogue"
-    verbose_name = "Catalogue"
+    verbose_name = _("Catalogue")
 
     def ready(self) -> None:
         from armybuilder.catalogue import freshness  # noqa: F401  (connects its signals)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 # What the game allows, with room to spare: the dearest 10th-edition unit costs 3,500
@@ -19,28 +20,39 @@ POINTS_VALIDATORS = [MinValueValidator(0), MaxValueValidator(MAX_POINTS)]
 
 
 class WarlordRule(models.TextChoices):
-    MAY = "may", "May be Warlord"
-    MUST = "must", "Must be Warlord"
-    CANNOT = "cannot", "Cannot be Warlord"
+    MAY = "may", _("May be Warlord")
+    MUST = "must", _("Must be Warlord")
+    CANNOT = "cannot", _("Cannot be Warlord")
 
 
 class Faction(models.Model):
-    name = models.CharField(max_length=100, unique=True)
-    slug = models.SlugField(max_length=100, unique=True)
+    name = models.CharField(_("name"), max_length=100, unique=True)
+    slug = models.SlugField(_("slug"), max_length=100, unique=True)
     # The Faction keyword its own units carry, e.g. ADEPTUS ASTARTES or SPACE WOLVES.
-    keyword = models.CharField(max_length=100)
+    keyword = models.CharField(_("keyword"), max_length=100)
     parent = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="children"
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="children",
+        verbose_name=_("parent faction"),
     )
-    grand_alliance = models.CharField(max_length=40, blank=True)
+    grand_alliance = models.CharField(_("grand alliance"), max_length=40, blank=True)
     # Every datasheet a roster of this faction may include, with allies flagged.
     datasheets = models.ManyToManyField(
-        "Datasheet", through="Availability", related_name="available_to", blank=True
+        "Datasheet",
+        through="Availability",
+        related_name="available_to",
+        blank=True,
+        verbose_name=_("datasheets"),
     )
-    source_file = models.CharField(max_length=200, blank=True)
+    source_file = models.CharField(_("source file"), max_length=200, blank=True)
 
     class Meta:
         ordering = ["name"]
+        verbose_name = _("faction")
+        verbose_name_plural = _("factions")
 
     def __str__(self) -> str:
         return self.name
@@ -53,51 +65,72 @@ class Faction(models.Model):
 
 
 class Datasheet(models.Model):
-    faction = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="own_datasheets")
-    name = models.CharField(max_length=150)
-    slug = models.SlugField(max_length=160)
+    faction = models.ForeignKey(
+        Faction, on_delete=models.PROTECT, related_name="own_datasheets", verbose_name=_("faction")
+    )
+    name = models.CharField(_("name"), max_length=150)
+    slug = models.SlugField(_("slug"), max_length=160)
     # Upper-case keywords, sorted; faction keywords kept apart as the data does.
-    keywords = models.JSONField(default=list, blank=True)
-    faction_keywords = models.JSONField(default=list, blank=True)
-    min_models = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
-    max_models = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+    keywords = models.JSONField(_("keywords"), default=list, blank=True)
+    faction_keywords = models.JSONField(_("faction keywords"), default=list, blank=True)
+    min_models = models.PositiveSmallIntegerField(
+        _("fewest models"), default=1, validators=[MinValueValidator(1)]
+    )
+    max_models = models.PositiveSmallIntegerField(
+        _("most models"), default=1, validators=[MinValueValidator(1)]
+    )
     limit = models.PositiveSmallIntegerField(
+        _("limit"),
         null=True,
         blank=True,
-        help_text="Per-army limit where the data overrides the Rule of Three.",
+        help_text=_("Per-army limit where the data overrides the Rule of Three."),
     )
-    legends = models.BooleanField(default=False)
+    legends = models.BooleanField(_("Legends"), default=False)
     deep_strike = models.BooleanField(
-        default=False, help_text="Every model in the unit has Deep Strike."
+        _("Deep Strike"), default=False, help_text=_("Every model in the unit has Deep Strike.")
     )
-    hover = models.BooleanField(default=False, help_text="An AIRCRAFT that can use hover mode.")
+    hover = models.BooleanField(
+        _("hover"), default=False, help_text=_("An AIRCRAFT that can use hover mode.")
+    )
     conditional_abilities = models.JSONField(
+        _("conditional abilities"),
         default=list,
         blank=True,
-        help_text="Abilities (e.g. Deep Strike) only some models or wargear options give.",
+        help_text=_("Abilities (e.g. Deep Strike) only some models or wargear options give."),
     )
-    power = models.PositiveSmallIntegerField(null=True, blank=True)
-    warlord = models.CharField(max_length=6, choices=WarlordRule.choices, default=WarlordRule.MAY)
+    power = models.PositiveSmallIntegerField(_("power rating"), null=True, blank=True)
+    warlord = models.CharField(
+        _("Warlord"), max_length=6, choices=WarlordRule.choices, default=WarlordRule.MAY
+    )
     leads = models.ManyToManyField(
         "self",
         symmetrical=False,
         related_name="led_by",
         blank=True,
-        help_text="Bodyguard datasheets this Leader may join.",
+        verbose_name=_("leads"),
+        help_text=_("Bodyguard datasheets this Leader may join."),
     )
     extra_leaders = models.PositiveSmallIntegerField(
-        default=0, help_text="As a Bodyguard: Leaders accepted beyond the first."
+        _("extra Leaders"),
+        default=0,
+        help_text=_("As a Bodyguard: Leaders accepted beyond the first."),
     )
     joins_led_unit = models.BooleanField(
-        default=False, help_text="As a Leader: may join a unit that already has a Leader."
+        _("joins a led unit"),
+        default=False,
+        help_text=_("As a Leader: may join a unit that already has a Leader."),
     )
-    source_id = models.CharField(max_length=100, blank=True, db_index=True)
+    source_id = models.CharField(_("source id"), max_length=100, blank=True, db_index=True)
     review_note = models.TextField(
-        blank=True, help_text="What the importer could not express; for an admin to finish."
+        _("review note"),
+        blank=True,
+        help_text=_("What the importer could not express; for an admin to finish."),
     )
 
     class Meta:
         ordering = ["name"]
+        verbose_name = _("datasheet")
+        verbose_name_plural = _("datasheets")
         constraints = [
             models.UniqueConstraint(fields=["faction", "name"], name="datasheet_unique_name"),
             models.UniqueConstraint(fields=["faction", "slug"], name="datasheet_unique_slug"),
@@ -115,13 +148,20 @@ class Datasheet(models.Model):
 
 
 class Availability(models.Model):
-    faction = models.ForeignKey(Faction, on_delete=models.CASCADE)
-    datasheet = models.ForeignKey(Datasheet, on_delete=models.CASCADE)
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, verbose_name=_("faction"))
+    datasheet = models.ForeignKey(Datasheet, on_delete=models.CASCADE, verbose_name=_("datasheet"))
     # Allied units come in under an AllyRule of the army's faction.
-    ally = models.ForeignKey("AllyRule", null=True, blank=True, on_delete=models.CASCADE)
+    ally = models.ForeignKey(
+        "AllyRule",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        verbose_name=_("ally rule"),
+    )
 
     class Meta:
-        verbose_name_plural = "availabilities"
+        verbose_name = _("availability")
+        verbose_name_plural = _("availabilities")
         constraints = [
             models.UniqueConstraint(fields=["faction", "datasheet"], name="availability_unique")
         ]
@@ -133,12 +173,16 @@ class Availability(models.Model):
 class AllyRule(models.Model):
     """Units of another faction keyword an army may include, up to a points cap."""
 
-    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="ally_rules")
-    keyword = models.CharField(max_length=100)
-    label = models.CharField(max_length=150, blank=True)
-    points_cap = models.PositiveIntegerField(null=True, blank=True)
+    faction = models.ForeignKey(
+        Faction, on_delete=models.CASCADE, related_name="ally_rules", verbose_name=_("faction")
+    )
+    keyword = models.CharField(_("keyword"), max_length=100)
+    label = models.CharField(_("label"), max_length=150, blank=True)
+    points_cap = models.PositiveIntegerField(_("points cap"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("ally rule")
+        verbose_name_plural = _("ally rules")
         constraints = [
             models.UniqueConstraint(fields=["faction", "keyword"], name="ally_rule_unique")
         ]
@@ -159,23 +203,29 @@ class ArmyLimit(models.Model):
     """
 
     class Code(models.TextChoices):
-        ALLIED_UNITS = "ALLIED_UNITS", "Allied units"
-        CATALOGUE_LIMIT = "CATALOGUE_LIMIT", "Catalogue limit"
-        DETACHMENT_UPGRADE = "DETACHMENT_UPGRADE", "Detachment upgrade"
+        ALLIED_UNITS = "ALLIED_UNITS", _("Allied units")
+        CATALOGUE_LIMIT = "CATALOGUE_LIMIT", _("Catalogue limit")
+        DETACHMENT_UPGRADE = "DETACHMENT_UPGRADE", _("Detachment upgrade")
 
-    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="army_limits")
-    code = models.CharField(max_length=20, choices=Code.choices)
-    label = models.CharField(max_length=150)
-    subject = models.JSONField(default=dict, blank=True)
-    maximum = models.IntegerField(null=True, blank=True)
-    minimum = models.IntegerField(null=True, blank=True)
-    points = models.BooleanField(default=False, help_text="Counts points, not units.")
-    steps = models.JSONField(default=list, blank=True)
-    reason = models.CharField(max_length=200, blank=True)
-    source_id = models.CharField(max_length=100, blank=True, db_index=True)
+    faction = models.ForeignKey(
+        Faction, on_delete=models.CASCADE, related_name="army_limits", verbose_name=_("faction")
+    )
+    code = models.CharField(_("code"), max_length=20, choices=Code.choices)
+    label = models.CharField(_("label"), max_length=150)
+    subject = models.JSONField(_("subject"), default=dict, blank=True)
+    maximum = models.IntegerField(_("maximum"), null=True, blank=True)
+    minimum = models.IntegerField(_("minimum"), null=True, blank=True)
+    points = models.BooleanField(
+        _("points"), default=False, help_text=_("Counts points, not units.")
+    )
+    steps = models.JSONField(_("steps"), default=list, blank=True)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    source_id = models.CharField(_("source id"), max_length=100, blank=True, db_index=True)
 
     class Meta:
         ordering = ["faction", "label", "id"]
+        verbose_name = _("army limit")
+        verbose_name_plural = _("army limits")
 
     def __str__(self) -> str:
         return f"{self.faction}: {self.label}"
@@ -185,49 +235,68 @@ class TransportPool(models.Model):
     """One block of a transport's capacity, e.g. 12 INFANTRY models."""
 
     datasheet = models.ForeignKey(
-        Datasheet, on_delete=models.CASCADE, related_name="transport_pools"
+        Datasheet,
+        on_delete=models.CASCADE,
+        related_name="transport_pools",
+        verbose_name=_("datasheet"),
     )
-    position = models.PositiveSmallIntegerField(default=0)
-    capacity = models.PositiveSmallIntegerField()
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+    capacity = models.PositiveSmallIntegerField(_("capacity"))
     # Alternatives: a passenger needs every keyword of at least one list.
-    allowed = models.JSONField(default=list, blank=True)
-    forbidden = models.JSONField(default=list, blank=True)
+    allowed = models.JSONField(_("allowed keywords"), default=list, blank=True)
+    forbidden = models.JSONField(_("forbidden keywords"), default=list, blank=True)
     # Keyword -> spaces one such model takes.
-    space = models.JSONField(default=dict, blank=True)
-    only_datasheets = models.JSONField(default=list, blank=True)
+    space = models.JSONField(_("spaces per model"), default=dict, blank=True)
+    only_datasheets = models.JSONField(_("only these datasheets"), default=list, blank=True)
     complete = models.BooleanField(
-        default=True, help_text="False where the capacity text said more than these fields hold."
+        _("complete"),
+        default=True,
+        help_text=_("False where the capacity text said more than these fields hold."),
     )
-    note = models.TextField(blank=True)
+    note = models.TextField(_("note"), blank=True)
 
     class Meta:
         ordering = ["datasheet", "position"]
+        verbose_name = _("transport capacity")
+        verbose_name_plural = _("transport capacities")
 
     def __str__(self) -> str:
         return f"{self.datasheet}: {self.capacity} models"
 
 
 class Detachment(models.Model):
-    faction = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="detachments")
-    name = models.CharField(max_length=150)
-    required = models.ManyToManyField(Datasheet, related_name="required_by", blank=True)
-    forbidden = models.ManyToManyField(Datasheet, related_name="forbidden_by", blank=True)
+    faction = models.ForeignKey(
+        Faction, on_delete=models.PROTECT, related_name="detachments", verbose_name=_("faction")
+    )
+    name = models.CharField(_("name"), max_length=150)
+    required = models.ManyToManyField(
+        Datasheet, related_name="required_by", blank=True, verbose_name=_("required datasheets")
+    )
+    forbidden = models.ManyToManyField(
+        Datasheet, related_name="forbidden_by", blank=True, verbose_name=_("forbidden datasheets")
+    )
     battleline = models.ManyToManyField(
         Datasheet,
         related_name="battleline_in",
         blank=True,
-        help_text="Datasheets that gain BATTLELINE in this detachment.",
+        verbose_name=_("Battleline datasheets"),
+        help_text=_("Datasheets that gain BATTLELINE in this detachment."),
     )
     hidden_for = models.ManyToManyField(
         Faction,
         related_name="hidden_detachments",
         blank=True,
-        help_text="Descendant factions (chapters) that inherit this detachment but may not use it.",
+        verbose_name=_("hidden for"),
+        help_text=_(
+            "Descendant factions (chapters) that inherit this detachment but may not use it."
+        ),
     )
-    source_id = models.CharField(max_length=100, blank=True, db_index=True)
+    source_id = models.CharField(_("source id"), max_length=100, blank=True, db_index=True)
 
     class Meta:
         ordering = ["faction", "name"]
+        verbose_name = _("detachment")
+        verbose_name_plural = _("detachments")
         constraints = [
             models.UniqueConstraint(fields=["faction", "name"], name="detachment_unique_name")
         ]
@@ -238,15 +307,20 @@ class Detachment(models.Model):
 
 class Enhancement(models.Model):
     detachment = models.ForeignKey(
-        Detachment, on_delete=models.CASCADE, related_name="enhancements"
+        Detachment,
+        on_delete=models.CASCADE,
+        related_name="enhancements",
+        verbose_name=_("detachment"),
     )
-    name = models.CharField(max_length=150)
+    name = models.CharField(_("name"), max_length=150)
     # Alternatives: the bearer needs every keyword of at least one list; empty means any.
-    required_keywords = models.JSONField(default=list, blank=True)
-    source_id = models.CharField(max_length=100, blank=True, db_index=True)
+    required_keywords = models.JSONField(_("required keywords"), default=list, blank=True)
+    source_id = models.CharField(_("source id"), max_length=100, blank=True, db_index=True)
 
     class Meta:
         ordering = ["detachment", "name"]
+        verbose_name = _("enhancement")
+        verbose_name_plural = _("enhancements")
         constraints = [
             models.UniqueConstraint(fields=["detachment", "name"], name="enhancement_unique_name")
         ]
@@ -265,21 +339,23 @@ class PointsReleaseQuerySet(models.QuerySet["PointsRelease"]):
 
 
 class PointsRelease(models.Model):
-    name = models.CharField(max_length=150, unique=True)
-    published = models.DateField()
-    notes = models.TextField(blank=True)
-    is_current = models.BooleanField(default=False)
+    name = models.CharField(_("name"), max_length=150, unique=True)
+    published = models.DateField(_("date"))
+    notes = models.TextField(_("notes"), blank=True)
+    is_current = models.BooleanField(_("current"), default=False)
     # A copy starts as a draft; publishing it makes it current and public for good.
     is_published = models.BooleanField(
-        "published", default=True, help_text="Drafts are seen by staff only."
+        _("published"), default=True, help_text=_("Drafts are seen by staff only.")
     )
-    created = models.DateTimeField(auto_now_add=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
     history = HistoricalRecords()
 
     objects = PointsReleaseQuerySet.as_manager()
 
     class Meta:
         ordering = ["-published", "-id"]
+        verbose_name = _("points release")
+        verbose_name_plural = _("points releases")
         permissions = [("edit_points", "Can edit points releases and their prices")]
         constraints = [
             models.UniqueConstraint(
@@ -298,16 +374,25 @@ class PointsRelease(models.Model):
 class UnitPrice(models.Model):
     """What a datasheet costs at one model count under one release."""
 
-    release = models.ForeignKey(PointsRelease, on_delete=models.CASCADE, related_name="unit_prices")
-    datasheet = models.ForeignKey(Datasheet, on_delete=models.CASCADE, related_name="prices")
-    models_count = models.PositiveSmallIntegerField(
-        "models", validators=[MinValueValidator(1), MaxValueValidator(MAX_PRICED_MODELS)]
+    release = models.ForeignKey(
+        PointsRelease,
+        on_delete=models.CASCADE,
+        related_name="unit_prices",
+        verbose_name=_("points release"),
     )
-    points = models.PositiveIntegerField(validators=POINTS_VALIDATORS)
+    datasheet = models.ForeignKey(
+        Datasheet, on_delete=models.CASCADE, related_name="prices", verbose_name=_("datasheet")
+    )
+    models_count = models.PositiveSmallIntegerField(
+        _("models"), validators=[MinValueValidator(1), MaxValueValidator(MAX_PRICED_MODELS)]
+    )
+    points = models.PositiveIntegerField(_("points"), validators=POINTS_VALIDATORS)
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["release", "datasheet", "models_count"]
+        verbose_name = _("unit price")
+        verbose_name_plural = _("unit prices")
         constraints = [
             models.UniqueConstraint(
                 fields=["release", "datasheet", "models_count"], name="unit_price_unique"
@@ -327,14 +412,21 @@ class UnitPrice(models.Model):
 
 class EnhancementPrice(models.Model):
     release = models.ForeignKey(
-        PointsRelease, on_delete=models.CASCADE, related_name="enhancement_prices"
+        PointsRelease,
+        on_delete=models.CASCADE,
+        related_name="enhancement_prices",
+        verbose_name=_("points release"),
     )
-    enhancement = models.ForeignKey(Enhancement, on_delete=models.CASCADE, related_name="prices")
-    points = models.PositiveIntegerField(validators=POINTS_VALIDATORS)
+    enhancement = models.ForeignKey(
+        Enhancement, on_delete=models.CASCADE, related_name="prices", verbose_name=_("enhancement")
+    )
+    points = models.PositiveIntegerField(_("points"), validators=POINTS_VALIDATORS)
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["release", "enhancement"]
+        verbose_name = _("enhancement price")
+        verbose_name_plural = _("enhancement prices")
         constraints = [
             models.UniqueConstraint(
                 fields=["release", "enhancement"], name="enhancement_price_unique"
@@ -352,18 +444,28 @@ class OptionPrice(models.Model):
     """One of the few priced wargear options or extra models, per release."""
 
     release = models.ForeignKey(
-        PointsRelease, on_delete=models.CASCADE, related_name="option_prices"
+        PointsRelease,
+        on_delete=models.CASCADE,
+        related_name="option_prices",
+        verbose_name=_("points release"),
     )
-    datasheet = models.ForeignKey(Datasheet, on_delete=models.CASCADE, related_name="option_prices")
-    name = models.CharField(max_length=150)
-    points = models.PositiveIntegerField(validators=POINTS_VALIDATORS)
+    datasheet = models.ForeignKey(
+        Datasheet,
+        on_delete=models.CASCADE,
+        related_name="option_prices",
+        verbose_name=_("datasheet"),
+    )
+    name = models.CharField(_("name"), max_length=150)
+    points = models.PositiveIntegerField(_("points"), validators=POINTS_VALIDATORS)
     max_count = models.PositiveSmallIntegerField(
-        default=1, validators=[MaxValueValidator(MAX_PRICED_MODELS)]
+        _("most taken"), default=1, validators=[MaxValueValidator(MAX_PRICED_MODELS)]
     )
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["release", "datasheet", "name"]
+        verbose_name = _("option price")
+        verbose_name_plural = _("option prices")
         constraints = [
             models.UniqueConstraint(
                 fields=["release", "datasheet", "name"], name="option_price_unique"
@@ -381,22 +483,31 @@ class ImportReport(models.Model):
     """What one catalogue or points import did, kept for admins to read."""
 
     class Kind(models.TextChoices):
-        BSDATA = "bsdata", "BattleScribe data"
-        XLSX = "xlsx", "Points workbook"
+        BSDATA = "bsdata", _("BattleScribe data")
+        XLSX = "xlsx", _("Points workbook")
 
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    created = models.DateTimeField(auto_now_add=True)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
     release = models.ForeignKey(
-        PointsRelease, null=True, blank=True, on_delete=models.SET_NULL, related_name="reports"
+        PointsRelease,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="reports",
+        verbose_name=_("points release"),
     )
-    source = models.CharField(max_length=300, blank=True)
-    dry_run = models.BooleanField(default=False)
-    counts = models.JSONField(default=dict, blank=True)
-    unmapped = models.JSONField(default=list, blank=True)
-    text = models.TextField(blank=True)
+    source = models.CharField(_("source"), max_length=300, blank=True)
+    dry_run = models.BooleanField(_("dry run"), default=False)
+    counts = models.JSONField(_("counts"), default=dict, blank=True)
+    unmapped = models.JSONField(_("not mapped"), default=list, blank=True)
+    text = models.TextField(_("text"), blank=True)
 
     class Meta:
         ordering = ["-created"]
+        verbose_name = _("import report")
+        verbose_name_plural = _("import reports")
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} import {self.created:%Y-%m-%d %H:%M}"
+        return _("{kind} import {created}").format(
+            kind=self.get_kind_display(), created=f"{self.created:%Y-%m-%d %H:%M}"
+        )

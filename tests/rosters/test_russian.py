@@ -263,3 +263,69 @@ def test_roster_pdf_prints_in_russian(ru_client, roster):
     assert "Военачальник" in joined
     assert "Правило трёх" in text  # the violation message, Cyrillic intact
     assert "Intercessor Squad" in text  # game names stay as the data gives them
+
+
+# --- the catalogue admin -----------------------------------------------------------------
+
+# Django's own admin chrome is translated by Django; these are the names it leaves as they
+# are (the site's brand and the user's name).
+ADMIN_NAMES = ("Django", "editor")
+
+
+def _admin_pages(roster) -> list[str]:
+    from armybuilder.catalogue.models import PointsRelease
+
+    release = PointsRelease.objects.get(is_current=True)
+    datasheet = Datasheet.objects.get(name="Intercessor Squad")
+    pages = [reverse("admin:index"), reverse("admin:app_list", args=["catalogue"])]
+    for model in (
+        "faction",
+        "datasheet",
+        "detachment",
+        "enhancement",
+        "allyrule",
+        "pointsrelease",
+        "unitprice",
+        "enhancementprice",
+        "optionprice",
+        "importreport",
+    ):
+        pages.append(reverse(f"admin:catalogue_{model}_changelist"))
+    pages += [
+        reverse("admin:catalogue_datasheet_change", args=[datasheet.pk]),
+        reverse("admin:catalogue_datasheet_add"),
+        reverse("admin:catalogue_pointsrelease_change", args=[release.pk]),
+        reverse("admin:catalogue_pointsrelease_copy", args=[release.pk]),
+        reverse("admin:catalogue_pointsrelease_import", args=[release.pk]),
+    ]
+    return pages
+
+
+def test_catalogue_admin_reads_in_russian(client, roster):
+    from armybuilder.catalogue.models import PointsRelease
+
+    editor = User.objects.create_superuser("editor", password="x")
+    client.force_login(editor)
+    from armybuilder.catalogue.points_xlsx import HEADERS
+
+    # The workbook's layout (sheet and column names) is a file format, read as it is written.
+    layout = [", ".join(header) for header in HEADERS.values()]
+    names = [
+        *game_names(),
+        *ADMIN_NAMES,
+        *layout,
+        *PointsRelease.objects.values_list("name", flat=True),
+    ]
+    for url in _admin_pages(roster):
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="ru")
+        assert response.status_code == 200, url
+        assert english_left(response.content.decode(), names) == [], url
+    changelist = client.get(
+        reverse("admin:catalogue_datasheet_changelist"), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    for label in ("Таблицы данных", "моделей не меньше", "Требует проверки"):
+        assert label.lower() in changelist.lower()
+    releases = client.get(
+        reverse("admin:catalogue_pointsrelease_changelist"), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    assert "Экспорт xlsx" in releases and "Выпуски очков" in releases
