@@ -80,7 +80,8 @@ DEEP_STRIKE_HINTS = frozenset({"JUMP PACK", "TERMINATOR", "FLY"})
 class WizardState:
     """The choices of one run, kept in the session between steps."""
 
-    name: str = "Battle formations"
+    # Named in the player's language when the run starts; saved as the player leaves it.
+    name: str = field(default_factory=lambda: gettext("Battle formations"))
     declaration_id: int | None = None
     hover: list[int] = field(default_factory=list)
     attach: dict[int, int] = field(default_factory=dict)

@@ -9,10 +9,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder.rules.scoring import SCORING_PROFILES, UnitState
+from rosters.language import translated
 from rosters.models import Declaration, Roster
 
 CUSTOM = "custom"
@@ -30,7 +32,8 @@ BATTLE_SIZE_POINTS = {"incursion": 1000, "strike_force": 2000, "onslaught": 3000
 SCORING_PROFILE_CHOICES = [
     (name, format_lazy("{}: {}", name, _(p.description))) for name, p in SCORING_PROFILES.items()
 ]
-STATE_CHOICES = [(state.value, state.label) for state in UnitState]
+# The core's labels are Messages; lazy, so a form or the admin shows them in the reader's language.
+STATE_CHOICES = [(state.value, lazy(translated, str)(state.label)) for state in UnitState]
 
 
 class Battle(models.Model):

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
+
+from armybuilder.rules.messages import Message, template
 
 
 class UnitState(StrEnum):
@@ -23,8 +26,17 @@ class UnitState(StrEnum):
     DESTROYED = "destroyed"
 
     @property
-    def label(self) -> str:
-        return self.value.replace("_", " ")
+    def label(self) -> Message:
+        """The state as a player reads it; English, and translatable by the faces."""
+        return _STATE_LABELS[self.value].format()
+
+
+_STATE_LABELS: Final = {
+    "intact": template("intact"),
+    "below_half": template("below half"),
+    "damaged": template("damaged"),
+    "destroyed": template("destroyed"),
+}
 
 
 @dataclass(frozen=True, slots=True)
