@@ -9,15 +9,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy
 
 from armybuilder.rules import codes
 from armybuilder.rules import model as core
+from armybuilder.rules.messages import plural_template
 from rosters import services
+from rosters.language import translated
 from rosters.models import Declaration, Roster
 
-ERR_NAME_TAKEN = "This roster already has a declaration named {name}."
-ERR_HAS_ERRORS = "The declaration breaks {count} rule(s); fix them before saving."
-ERR_BAD_PLACEMENT = "{value!r} is not a placement; use one of {choices}."
+ERR_NAME_TAKEN = gettext_lazy("This roster already has a declaration named {name}.")
+ERR_HAS_ERRORS = plural_template(
+    "The declaration breaks {count} rule; fix it before saving.",
+    "The declaration breaks {count} rules; fix them before saving.",
+)
+ERR_BAD_PLACEMENT = gettext_lazy("{value!r} is not a placement; use one of {choices}.")
 
 
 class DeclarationInvalid(ValueError):
@@ -113,7 +119,7 @@ def declaration_save(
         result = declaration_validate(roster=roster, data=data)
         blocking = declaration_errors(result=result)
         if blocking:
-            raise DeclarationInvalid(ERR_HAS_ERRORS.format(count=len(blocking)), result)
+            raise DeclarationInvalid(translated(ERR_HAS_ERRORS.format(count=len(blocking))), result)
         clash = roster.declarations.filter(name=name)
         if declaration is not None:
             clash = clash.exclude(pk=declaration.pk)

@@ -14,6 +14,7 @@ from typing import Literal
 from django.db import connection, transaction
 from django.db.models import F, Prefetch, prefetch_related_objects
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from armybuilder import rules
 from armybuilder.catalogue import conversion
@@ -313,10 +314,12 @@ class RosterError(ValueError):
     """A roster change that the catalogue does not allow; the message says why."""
 
 
-ERR_NOT_PRICED = "{datasheet} has no price in {release}, so it cannot be added under it."
-ERR_NOT_AVAILABLE = "{datasheet} is not available to {faction}."
-ERR_BAD_MODEL_COUNT = "{datasheet} comes in units of {allowed} models, not {models}."
-ERR_UNIT_GONE = "That unit is no longer in the roster."
+ERR_NOT_PRICED = gettext_lazy(
+    "{datasheet} has no price in {release}, so it cannot be added under it."
+)
+ERR_NOT_AVAILABLE = gettext_lazy("{datasheet} is not available to {faction}.")
+ERR_BAD_MODEL_COUNT = gettext_lazy("{datasheet} comes in units of {allowed} models, not {models}.")
+ERR_UNIT_GONE = gettext_lazy("That unit is no longer in the roster.")
 
 
 def roster_lock(*, roster_id: int) -> None:
@@ -341,7 +344,7 @@ def _unit_relock(unit: RosterUnit) -> RosterUnit:
     try:
         unit.refresh_from_db(fields=["position", "models_count", "enhancement", "warlord"])
     except RosterUnit.DoesNotExist:
-        raise RosterError(ERR_UNIT_GONE) from None
+        raise RosterError(str(ERR_UNIT_GONE)) from None
     # A detachment changed meanwhile decides which enhancements the unit may take.
     unit.roster.refresh_from_db(fields=["detachment", "release"])
     return unit
@@ -435,9 +438,9 @@ def _add_unit(
     )
 
 
-ERR_ENHANCEMENT_DETACHMENT = "{enhancement} is not an enhancement of {detachment}."
-ERR_DETACHMENT_FACTION = "{detachment} is not a detachment of {faction}."
-ERR_RELEASE_NOT_NEWER = "The roster is already priced under {release}."
+ERR_ENHANCEMENT_DETACHMENT = gettext_lazy("{enhancement} is not an enhancement of {detachment}.")
+ERR_DETACHMENT_FACTION = gettext_lazy("{detachment} is not a detachment of {faction}.")
+ERR_RELEASE_NOT_NEWER = gettext_lazy("The roster is already priced under {release}.")
 
 
 def faction_detachments(*, faction: Faction) -> list[Detachment]:

@@ -11,6 +11,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from django.utils.translation import gettext_lazy
 from openpyxl import Workbook, load_workbook
 
 UNITS = "Units"
@@ -29,20 +30,30 @@ MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 MAX_UNPACKED_BYTES = 50 * 1024 * 1024
 MAX_ROWS = 20_000
 
-ERR_NOT_XLSX = "The file is not an xlsx workbook ({detail})."
-ERR_UNREADABLE = "The workbook could not be read: it is damaged or not a plain workbook ({detail})."
-ERR_TOO_BIG = "The workbook is {size} bytes; the limit is {limit} bytes."
-ERR_UNPACKS_TOO_BIG = (
+ERR_NOT_XLSX = gettext_lazy("The file is not an xlsx workbook ({detail}).")
+ERR_UNREADABLE = gettext_lazy(
+    "The workbook could not be read: it is damaged or not a plain workbook ({detail})."
+)
+ERR_TOO_BIG = gettext_lazy("The workbook is {size} bytes; the limit is {limit} bytes.")
+ERR_UNPACKS_TOO_BIG = gettext_lazy(
     "The workbook unpacks to more than {limit} bytes; it cannot be a points sheet."
 )
-ERR_TOO_MANY_ROWS = "The workbook has more than {limit} rows; no points sheet is that long."
-ERR_TOO_LARGE = "Sheet '{sheet}' row {row}: {column} must be at most {maximum}, not {value}."
-ERR_NO_UNITS_SHEET = "The workbook has no sheet named 'Units'; sheets found: {found}."
-ERR_HEADER = "Sheet '{sheet}': the header row must be {expected}; found {found}."
-ERR_EMPTY_CELL = "Sheet '{sheet}' row {row}: column '{column}' is empty."
-ERR_NOT_WHOLE = "Sheet '{sheet}' row {row}: {column} must be a whole number, not {value!r}."
-ERR_TOO_SMALL = "Sheet '{sheet}' row {row}: {column} must be at least {minimum}, not {value}."
-ERR_DUPLICATE = "Sheet '{sheet}' row {row}: repeats row {first} ({label})."
+ERR_TOO_MANY_ROWS = gettext_lazy(
+    "The workbook has more than {limit} rows; no points sheet is that long."
+)
+ERR_TOO_LARGE = gettext_lazy(
+    "Sheet '{sheet}' row {row}: {column} must be at most {maximum}, not {value}."
+)
+ERR_NO_UNITS_SHEET = gettext_lazy("The workbook has no sheet named 'Units'; sheets found: {found}.")
+ERR_HEADER = gettext_lazy("Sheet '{sheet}': the header row must be {expected}; found {found}.")
+ERR_EMPTY_CELL = gettext_lazy("Sheet '{sheet}' row {row}: column '{column}' is empty.")
+ERR_NOT_WHOLE = gettext_lazy(
+    "Sheet '{sheet}' row {row}: {column} must be a whole number, not {value!r}."
+)
+ERR_TOO_SMALL = gettext_lazy(
+    "Sheet '{sheet}' row {row}: {column} must be at least {minimum}, not {value}."
+)
+ERR_DUPLICATE = gettext_lazy("Sheet '{sheet}' row {row}: repeats row {first} ({label}).")
 
 # Bounds each number column is checked against (mirroring the price models' validators).
 MAX_MODELS = 200

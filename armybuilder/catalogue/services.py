@@ -13,6 +13,7 @@ from typing import Literal
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
+from django.utils.translation import gettext_lazy
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from armybuilder.catalogue import points_xlsx
@@ -27,17 +28,21 @@ from armybuilder.catalogue.models import (
 )
 from armybuilder.catalogue.points_xlsx import ENHANCEMENTS, OPTIONS, UNITS, PriceRow
 
-ERR_UNKNOWN_DATASHEET = "Sheet '{sheet}' row {row}: no datasheet '{entry}' in faction '{faction}'."
-ERR_UNKNOWN_ENHANCEMENT = (
+ERR_UNKNOWN_DATASHEET = gettext_lazy(
+    "Sheet '{sheet}' row {row}: no datasheet '{entry}' in faction '{faction}'."
+)
+ERR_UNKNOWN_ENHANCEMENT = gettext_lazy(
     "Sheet '{sheet}' row {row}: no enhancement '{key}' in detachment '{entry}' ({faction})."
 )
-ERR_PREVIEW_NOT_CLEAN = "The workbook has errors; fix them and upload it again."
-ERR_REVERT_CURRENT = (
+ERR_PREVIEW_NOT_CLEAN = gettext_lazy("The workbook has errors; fix them and upload it again.")
+ERR_REVERT_CURRENT = gettext_lazy(
     "This version of {release} is {then}, but the release is {now}; reverting to it would "
     "leave the site without exactly one current published release. Publish another release "
     "instead, or revert to a version with the same state."
 )
-ERR_DELETE_CURRENT = "{release} is the current release; publish another one before deleting it."
+ERR_DELETE_CURRENT = gettext_lazy(
+    "{release} is the current release; publish another one before deleting it."
+)
 COPY_REASON = "Copied from {source}"
 IMPORT_REASON = "xlsx import"
 

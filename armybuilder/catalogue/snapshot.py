@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
+from django.utils.translation import gettext_lazy
+
 from armybuilder import rules
 from armybuilder.catalogue import conversion
 from armybuilder.catalogue.freshness import catalogue_version, generation
@@ -324,9 +326,9 @@ class SnapshotError(LookupError):
     """There is no points release to check under; the message says which."""
 
 
-ERR_NO_RELEASE: Final = "There is no points release to price the list under."
-ERR_UNKNOWN_RELEASE: Final = "There is no points release called “{name}”."
-ERR_UNKNOWN_RELEASE_ID: Final = "There is no points release with id {value}."
+ERR_NO_RELEASE: Final = gettext_lazy("There is no points release to price the list under.")
+ERR_UNKNOWN_RELEASE: Final = gettext_lazy("There is no points release called “{name}”.")
+ERR_UNKNOWN_RELEASE_ID: Final = gettext_lazy("There is no points release with id {value}.")
 
 
 @dataclass
@@ -389,7 +391,7 @@ def catalogue_snapshot(
             missing = ERR_UNKNOWN_RELEASE.format(name=release_name)
         else:
             release = state.releases.current
-            missing = ERR_NO_RELEASE
+            missing = str(ERR_NO_RELEASE)
         if release is None:
             raise SnapshotError(missing)
         found = state.snapshots.get(release.id)

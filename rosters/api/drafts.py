@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ValidationError
 
 from armybuilder.catalogue.snapshot import (
@@ -27,22 +28,26 @@ from rosters.formats import services as format_services
 from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.index import CatalogueIndex, NameTable
 
-ERR_FACTION: Final = "No faction is called “{text}”.{hint}"
-ERR_FACTION_ID: Final = "There is no faction with id {value}."
-ERR_DETACHMENT: Final = "{faction} has no detachment called “{text}”.{hint}"
-ERR_DETACHMENT_ID: Final = "{faction} cannot use detachment id {value}."
-ERR_DATASHEET: Final = "Unit {position}: {faction} has no datasheet called “{text}”.{hint}"
-ERR_DATASHEET_ID: Final = "Unit {position}: {faction} cannot field datasheet id {value}."
-ERR_ENHANCEMENT: Final = (
+ERR_FACTION: Final = gettext_lazy("No faction is called “{text}”.{hint}")
+ERR_FACTION_ID: Final = gettext_lazy("There is no faction with id {value}.")
+ERR_DETACHMENT: Final = gettext_lazy("{faction} has no detachment called “{text}”.{hint}")
+ERR_DETACHMENT_ID: Final = gettext_lazy("{faction} cannot use detachment id {value}.")
+ERR_DATASHEET: Final = gettext_lazy(
+    "Unit {position}: {faction} has no datasheet called “{text}”.{hint}"
+)
+ERR_DATASHEET_ID: Final = gettext_lazy(
+    "Unit {position}: {faction} cannot field datasheet id {value}."
+)
+ERR_ENHANCEMENT: Final = gettext_lazy(
     "Unit {position}: no detachment of {faction} has an enhancement called “{text}”.{hint}"
 )
-ERR_ENHANCEMENT_ID: Final = (
+ERR_ENHANCEMENT_ID: Final = gettext_lazy(
     "Unit {position}: no detachment of {faction} has enhancement id {value}."
 )
-ERR_RELEASE: Final = "There is no points release called “{text}”."
-ERR_RELEASE_ID: Final = "There is no points release with id {value}."
-ERR_NO_RELEASE: Final = "There is no points release yet to price the roster under."
-HINT: Final = " Did you mean: {names}?"
+ERR_RELEASE: Final = gettext_lazy("There is no points release called “{text}”.")
+ERR_RELEASE_ID: Final = gettext_lazy("There is no points release with id {value}.")
+ERR_NO_RELEASE: Final = gettext_lazy("There is no points release yet to price the roster under.")
+HINT: Final = gettext_lazy(" Did you mean: {names}?")
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,7 @@ def _snapshot(release: int | str | None) -> CatalogueSnapshot:
         return catalogue_snapshot(release_name=release)
     except SnapshotError:
         if release is None:
-            message = ERR_NO_RELEASE
+            message = str(ERR_NO_RELEASE)
         elif isinstance(release, int):
             message = ERR_RELEASE_ID.format(value=release)
         else:

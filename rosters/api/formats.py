@@ -35,7 +35,7 @@ def list_import(
         if not check.resolved.complete:
             raise ApiError(
                 code=CODE_LIST_UNRESOLVED,
-                message=format_services.ERR_UNRESOLVED,
+                message=str(format_services.ERR_UNRESOLVED),
                 extra={"unrecognised": problems_to_json(problems)},
             )
         roster = format_services.roster_import_save(

@@ -14,6 +14,7 @@ from itertools import accumulate
 from typing import IO, Any, Final
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.parsers import JSONParser
 
@@ -21,9 +22,13 @@ from rest_framework.parsers import JSONParser
 MAX_JSON_DEPTH: Final = 32
 DEFAULT_MAX_BODY_BYTES: Final = 1024 * 1024
 
-ERR_TOO_DEEP: Final = "The JSON body is nested too deep: at most {limit} levels are allowed."
-ERR_TOO_LARGE: Final = "The request body is too large: at most {limit} bytes are allowed."
-ERR_MALFORMED: Final = "The body is not valid JSON: {problem}."
+ERR_TOO_DEEP: Final = gettext_lazy(
+    "The JSON body is nested too deep: at most {limit} levels are allowed."
+)
+ERR_TOO_LARGE: Final = gettext_lazy(
+    "The request body is too large: at most {limit} bytes are allowed."
+)
+ERR_MALFORMED: Final = gettext_lazy("The body is not valid JSON: {problem}.")
 
 # A JSON string, escapes included; the two alternatives never overlap, so matching is linear.
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)

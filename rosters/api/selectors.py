@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
+from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ValidationError
 
 from armybuilder.catalogue.models import (
@@ -25,7 +26,7 @@ from armybuilder.catalogue.models import (
 from rosters import services
 from rosters.models import Declaration, Roster, RosterUnit
 
-ERR_UNKNOWN_RELEASE: Final = "There is no points release with id {release_id}."
+ERR_UNKNOWN_RELEASE: Final = gettext_lazy("There is no points release with id {release_id}.")
 
 
 def release_get(*, release_id: int | None, field: str = "release") -> PointsRelease | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -19,9 +20,9 @@ from rosters.converters import MAX_ID
 from rosters.formats.services import MAX_LIST_CHARS
 from rosters.models import BattleSize, Profile
 
-ERR_NAME_OR_ID: Final = "Give a name (text) or an id (a whole number of at least 1)."
-ERR_UNIT_ID: Final = "Unit ids are whole numbers of at least 1; {key!r} is not one."
-ERR_PAIR: Final = "Give exactly two unit ids."
+ERR_NAME_OR_ID: Final = gettext_lazy("Give a name (text) or an id (a whole number of at least 1).")
+ERR_UNIT_ID: Final = gettext_lazy("Unit ids are whole numbers of at least 1; {key!r} is not one.")
+ERR_PAIR: Final = gettext_lazy("Give exactly two unit ids.")
 MAX_UNITS: Final = 200
 MAX_NAME: Final = 200
 MAX_LIST_TEXT: Final = MAX_LIST_CHARS

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import ValidationError
 
@@ -24,13 +25,13 @@ from rosters.api.errors import CODE_DECLARATION_INVALID, CODE_ROSTER_REJECTED, A
 from rosters.formats.result_json import result_to_json
 from rosters.models import Declaration, Roster, RosterUnit
 
-ERR_UNKNOWN_FACTION: Final = "There is no faction with id {value}."
-ERR_UNKNOWN_DETACHMENT: Final = "There is no detachment with id {value}."
-ERR_UNKNOWN_DATASHEET: Final = "There is no datasheet with id {value}."
-ERR_UNKNOWN_ENHANCEMENT: Final = "There is no enhancement with id {value}."
-ERR_UNKNOWN_UNIT: Final = "This roster has no unit with id {value}."
-ERR_NO_RELEASE: Final = "There is no points release yet to price a roster under."
-ERR_UNKNOWN_DECLARATION: Final = "This roster has no declaration with id {value}."
+ERR_UNKNOWN_FACTION: Final = gettext_lazy("There is no faction with id {value}.")
+ERR_UNKNOWN_DETACHMENT: Final = gettext_lazy("There is no detachment with id {value}.")
+ERR_UNKNOWN_DATASHEET: Final = gettext_lazy("There is no datasheet with id {value}.")
+ERR_UNKNOWN_ENHANCEMENT: Final = gettext_lazy("There is no enhancement with id {value}.")
+ERR_UNKNOWN_UNIT: Final = gettext_lazy("This roster has no unit with id {value}.")
+ERR_NO_RELEASE: Final = gettext_lazy("There is no points release yet to price a roster under.")
+ERR_UNKNOWN_DECLARATION: Final = gettext_lazy("This roster has no declaration with id {value}.")
 
 
 def _get_or_field_error(model: type[Any], pk: int, field: str, message: str) -> Any:

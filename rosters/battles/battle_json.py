@@ -39,23 +39,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from django.utils.translation import gettext_lazy
+
 from armybuilder.rules import scoring
 from rosters.battles.models import BATTLE_SIZE_POINTS
 
 SCHEMA_VERSION: Final = 1
-ERR_NOT_OBJECT: Final = "{where}: expected a JSON object."
-ERR_SIDES: Final = "sides: expected a list of exactly two sides."
-ERR_SIZE: Final = (
+ERR_NOT_OBJECT: Final = gettext_lazy("{where}: expected a JSON object.")
+ERR_SIDES: Final = gettext_lazy("sides: expected a list of exactly two sides.")
+ERR_SIZE: Final = gettext_lazy(
     "battle_size: expected points above zero or one of incursion, strike_force, onslaught."
 )
-ERR_INT: Final = "{where}: expected a whole number, not {value!r}."
-ERR_TEXT: Final = "{where}: expected text, not {value!r}."
-ERR_BOOL: Final = "{where}: expected true or false, not {value!r}."
-ERR_LIST: Final = "{where}: expected a list."
-ERR_STATE: Final = (
+ERR_INT: Final = gettext_lazy("{where}: expected a whole number, not {value!r}.")
+ERR_TEXT: Final = gettext_lazy("{where}: expected text, not {value!r}.")
+ERR_BOOL: Final = gettext_lazy("{where}: expected true or false, not {value!r}.")
+ERR_LIST: Final = gettext_lazy("{where}: expected a list.")
+ERR_STATE: Final = gettext_lazy(
     "{where}: {value!r} is not a unit state (intact, below_half, damaged, destroyed)."
 )
-ERR_PROFILE: Final = "profile: {problem}"
+ERR_PROFILE: Final = gettext_lazy("profile: {problem}")
 
 
 class BattleJsonError(ValueError):
@@ -152,7 +154,7 @@ def record_from_json(data: Any) -> tuple[scoring.BattleRecord, str, bool]:
     top = _object(data, "BATTLE.json")
     sides = top.get("sides")
     if not isinstance(sides, list) or len(sides) != 2:
-        raise BattleJsonError(ERR_SIDES)
+        raise BattleJsonError(str(ERR_SIDES))
     profile = _text(top.get("profile", scoring.DEFAULT_SCORING_PROFILE), "profile")
     try:
         scoring.get_scoring_profile(profile)

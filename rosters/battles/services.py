@@ -18,6 +18,7 @@ from typing import Any, Final
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
+from django.utils.translation import gettext_lazy
 
 from armybuilder.rules import scoring
 from rosters import services as roster_services
@@ -26,21 +27,27 @@ from rosters.formats import services as format_services
 from rosters.formats.text_import import UnreadableList
 from rosters.models import Declaration, Roster
 
-ERR_SHARED_LINK: Final = "No roster is shared at “{link}”. Paste the whole share link or its token."
-ERR_UNRESOLVED_LINES: Final = (
+ERR_SHARED_LINK: Final = gettext_lazy(
+    "No roster is shared at “{link}”. Paste the whole share link or its token."
+)
+ERR_UNRESOLVED_LINES: Final = gettext_lazy(
     "The pasted list has lines we could not place: {lines}. Fix or remove them."
 )
-ERR_NO_FACTION: Final = "Give the opponent's faction, or paste a list that names it."
-ERR_CUSTOM_POINTS: Final = "A custom battle size needs its points (a whole number above zero)."
-ERR_PROFILE: Final = "There is no scoring profile called “{name}”."
-ERR_STATE: Final = "“{state}” is not a unit state; use one of {states}."
-ERR_ROUND: Final = "Round “{round}” is not a whole number."
-ERR_VP: Final = "VP for round {round} must be a whole number."
-ERR_UNIT: Final = "This battle has no unit with id {unit} on side {side}."
-ERR_SIDE: Final = "A battle has sides 0 and 1, not {side}."
-ERR_NO_ROSTER: Final = "You have no roster with id {value}."
-ERR_NO_OPPONENT: Final = "Name the opponent: one of your rosters, a share link, or a name."
-ERR_NO_DECLARATION: Final = "That roster has no declaration with id {value}."
+ERR_NO_FACTION: Final = gettext_lazy("Give the opponent's faction, or paste a list that names it.")
+ERR_CUSTOM_POINTS: Final = gettext_lazy(
+    "A custom battle size needs its points (a whole number above zero)."
+)
+ERR_PROFILE: Final = gettext_lazy("There is no scoring profile called “{name}”.")
+ERR_STATE: Final = gettext_lazy("“{state}” is not a unit state; use one of {states}.")
+ERR_ROUND: Final = gettext_lazy("Round “{round}” is not a whole number.")
+ERR_VP: Final = gettext_lazy("VP for round {round} must be a whole number.")
+ERR_UNIT: Final = gettext_lazy("This battle has no unit with id {unit} on side {side}.")
+ERR_SIDE: Final = gettext_lazy("A battle has sides 0 and 1, not {side}.")
+ERR_NO_ROSTER: Final = gettext_lazy("You have no roster with id {value}.")
+ERR_NO_OPPONENT: Final = gettext_lazy(
+    "Name the opponent: one of your rosters, a share link, or a name."
+)
+ERR_NO_DECLARATION: Final = gettext_lazy("That roster has no declaration with id {value}.")
 
 # Vehicles and monsters, and any single-model unit, may end the battle damaged.
 DAMAGEABLE_KEYWORDS: Final = frozenset({"VEHICLE", "MONSTER"})
@@ -111,7 +118,7 @@ def typed_snapshot(*, name: str, faction: str, points: int | None, text: str = "
     """Describe a typed opponent; a pasted list is read by the list importer and priced."""
     if not text.strip():
         if not faction.strip():
-            raise BattleError(ERR_NO_FACTION)
+            raise BattleError(str(ERR_NO_FACTION))
         return SideSnapshot(name=name, faction=faction, points=points or 0)
     try:
         check = format_services.list_import_check(text=text, name=name)
@@ -121,7 +128,7 @@ def typed_snapshot(*, name: str, faction: str, points: int | None, text: str = "
         lines = "; ".join(f"line {p.line} ({p.text})" for p in check.resolved.problems)
         raise BattleError(ERR_UNRESOLVED_LINES.format(lines=lines))
     if check.draft is None or check.result is None:
-        raise BattleError(ERR_NO_FACTION)
+        raise BattleError(str(ERR_NO_FACTION))
     result = check.result
     units = tuple(
         UnitSnapshot(
@@ -143,7 +150,7 @@ def typed_snapshot(*, name: str, faction: str, points: int | None, text: str = "
 def battle_points(*, battle_size: str, custom_points: int | None) -> int:
     if battle_size == CUSTOM:
         if not custom_points or custom_points < 1:
-            raise BattleError(ERR_CUSTOM_POINTS)
+            raise BattleError(str(ERR_CUSTOM_POINTS))
         return custom_points
     return Battle(battle_size=battle_size).points
 
@@ -440,7 +447,7 @@ def opponent_snapshot(*, owner: Any, opponent: OpponentInput) -> SideSnapshot:
             points=opponent.points,
             text=opponent.list_text,
         )
-    raise BattleError(ERR_NO_OPPONENT)
+    raise BattleError(str(ERR_NO_OPPONENT))
 
 
 def battle_record(

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
+from django.utils.translation import gettext_lazy
+
 from armybuilder.catalogue.snapshot import CatalogueSnapshot
 from armybuilder.rules import model as core
 from rosters.formats import services
@@ -43,19 +45,27 @@ MAX_ZIP_TOTAL_BYTES: Final = 100 * 1024 * 1024
 # Longest run of digits a declaration number may have (unit positions are small).
 MAX_JSON_DIGITS: Final = 9
 
-ERR_READ: Final = "Cannot read {path}: {reason}"
-ERR_FILE_TOO_BIG: Final = "{path} is larger than {limit:,} bytes, the most a list file may be."
-ERR_NOT_UTF8: Final = "{path} is not UTF-8 text."
-ERR_JSON: Final = "{path} is not valid JSON: {problem}"
-ERR_JSON_DEEP: Final = "{path} is nested too deeply to be a declaration."
-ERR_JSON_NUMBER: Final = "{path} holds a number with more than {digits} digits."
-ERR_DECL_TOO_BIG: Final = "{path} is larger than {limit:,} bytes, the most a declaration may be."
-ERR_ZIP: Final = "{path} is not a zip file we can read: {reason}"
-ERR_ZIP_TOO_BIG: Final = "{path} is larger than {limit:,} bytes, the most an event's zip may be."
-ERR_ZIP_MEMBERS: Final = "{path} holds more than {limit:,} files; split the event's lists."
-ERR_ZIP_TOTAL: Final = "{path} inflates to more than {limit:,} bytes; it is refused."
-ERR_ZIP_EMPTY: Final = "{path} holds no list files."
-ERR_UNCHECKED: Final = "The list could not be checked."
+ERR_READ: Final = gettext_lazy("Cannot read {path}: {reason}")
+ERR_FILE_TOO_BIG: Final = gettext_lazy(
+    "{path} is larger than {limit:,} bytes, the most a list file may be."
+)
+ERR_NOT_UTF8: Final = gettext_lazy("{path} is not UTF-8 text.")
+ERR_JSON: Final = gettext_lazy("{path} is not valid JSON: {problem}")
+ERR_JSON_DEEP: Final = gettext_lazy("{path} is nested too deeply to be a declaration.")
+ERR_JSON_NUMBER: Final = gettext_lazy("{path} holds a number with more than {digits} digits.")
+ERR_DECL_TOO_BIG: Final = gettext_lazy(
+    "{path} is larger than {limit:,} bytes, the most a declaration may be."
+)
+ERR_ZIP: Final = gettext_lazy("{path} is not a zip file we can read: {reason}")
+ERR_ZIP_TOO_BIG: Final = gettext_lazy(
+    "{path} is larger than {limit:,} bytes, the most an event's zip may be."
+)
+ERR_ZIP_MEMBERS: Final = gettext_lazy(
+    "{path} holds more than {limit:,} files; split the event's lists."
+)
+ERR_ZIP_TOTAL: Final = gettext_lazy("{path} inflates to more than {limit:,} bytes; it is refused.")
+ERR_ZIP_EMPTY: Final = gettext_lazy("{path} holds no list files.")
+ERR_UNCHECKED: Final = gettext_lazy("The list could not be checked.")
 
 
 class BatchError(ValueError):
@@ -239,7 +249,7 @@ def list_check_source(
         return ListOutcome(source.name, EXIT_UNREADABLE, result)
 
     if source.data is None:
-        return unreadable(source.error or ERR_UNCHECKED)
+        return unreadable(source.error or str(ERR_UNCHECKED))
     try:
         check = services.list_import_check(
             text=decode_text(source.data),

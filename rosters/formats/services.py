@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction, PointsRelease
 from armybuilder.catalogue.snapshot import (
@@ -32,13 +33,15 @@ from rosters.language import battle_size_label, meter_text, translated
 from rosters.models import Roster, RosterUnit
 
 DEFAULT_NAME: Final = "Imported list"
-ERR_UNRESOLVED: Final = "Resolve or drop every unrecognised line before saving the roster."
-ERR_NO_RELEASE: Final = "There is no points release to price the list under."
-ERR_UNKNOWN_RELEASE: Final = "There is no points release called “{name}”."
-ERR_DECLARATION: Final = "The declaration is not valid: {problem}"
+ERR_UNRESOLVED: Final = gettext_lazy(
+    "Resolve or drop every unrecognised line before saving the roster."
+)
+ERR_NO_RELEASE: Final = gettext_lazy("There is no points release to price the list under.")
+ERR_UNKNOWN_RELEASE: Final = gettext_lazy("There is no points release called “{name}”.")
+ERR_DECLARATION: Final = gettext_lazy("The declaration is not valid: {problem}")
 # A 60-unit list in the most verbose format is about 12,000 characters.
 MAX_LIST_CHARS: Final = 100_000
-ERR_TOO_LONG: Final = (
+ERR_TOO_LONG: Final = gettext_lazy(
     "The list is {size:,} characters long; lists of up to {limit:,} characters can be read."
 )
 
@@ -66,7 +69,7 @@ def release_get(*, name: str | None = None) -> PointsRelease:
         return PointsRelease.objects.current()
     except PointsRelease.DoesNotExist:
         raise ListImportError(
-            ERR_UNKNOWN_RELEASE.format(name=name) if name else ERR_NO_RELEASE
+            ERR_UNKNOWN_RELEASE.format(name=name) if name else str(ERR_NO_RELEASE)
         ) from None
 
 
@@ -76,7 +79,7 @@ def list_snapshot(*, release_name: str | None = None) -> CatalogueSnapshot:
         return catalogue_snapshot(release_name=release_name)
     except SnapshotError:
         raise ListImportError(
-            ERR_UNKNOWN_RELEASE.format(name=release_name) if release_name else ERR_NO_RELEASE
+            ERR_UNKNOWN_RELEASE.format(name=release_name) if release_name else str(ERR_NO_RELEASE)
         ) from None
 
 
@@ -254,7 +257,7 @@ def roster_import_save(
 ) -> Roster:
     """Save a fully resolved list as a new roster of the owner, in one transaction."""
     if not resolved.complete:
-        raise ListImportError(ERR_UNRESOLVED)
+        raise ListImportError(str(ERR_UNRESOLVED))
     priced_under = (
         PointsRelease.objects.get(pk=release.id) if isinstance(release, ReleaseFacts) else release
     )

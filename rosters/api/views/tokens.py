@@ -8,14 +8,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 from rest_framework.authtoken.models import Token
 
 from rosters.api import services
 
-MSG_CREATED: Final = "New token created. Copy it now: it is shown only this once."
-MSG_REVOKED: Final = "Token revoked. Scripts using it can no longer sign in."
-MSG_NONE: Final = "You had no token to revoke."
+MSG_CREATED: Final = gettext_lazy("New token created. Copy it now: it is shown only this once.")
+MSG_REVOKED: Final = gettext_lazy("Token revoked. Scripts using it can no longer sign in.")
+MSG_NONE: Final = gettext_lazy("You had no token to revoke.")
 ACTION_CREATE: Final = "create"
 ACTION_REVOKE: Final = "revoke"
 

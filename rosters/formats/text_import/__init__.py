@@ -27,8 +27,8 @@ SUPPORTED_FORMATS: Final[dict[str, str]] = {
     listforge.FORMAT: _("ListForge text export"),
 }
 
-ERR_EMPTY: Final = "The list is empty. Paste the text of an army list or upload a file."
-ERR_UNKNOWN_FORMAT: Final = (
+ERR_EMPTY: Final = _("The list is empty. Paste the text of an army list or upload a file.")
+ERR_UNKNOWN_FORMAT: Final = _(
     "This text is not in a format we can read. Supported formats: {formats}."
 )
 
@@ -52,7 +52,7 @@ def list_parse(*, text: str) -> ParsedList:
     """Parse a pasted list in any supported format; raise UnreadableList when none fits."""
     lines = split_lines(text)
     if not any(line.strip() for _, line in lines):
-        raise UnreadableList(ERR_EMPTY)
+        raise UnreadableList(str(ERR_EMPTY))
     if new_recruit.looks_like_wtc(lines):
         parsed = new_recruit.parse_wtc(lines)
     elif new_recruit.looks_like_markdown(lines):

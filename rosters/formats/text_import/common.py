@@ -8,7 +8,11 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from django.utils.translation import gettext_lazy
+
 from rosters.formats.text_import.model import ParsedList, ParsedUnit, Unplaced
+
+REASON_NO_UNIT = gettext_lazy("not part of any unit")
 
 BULLETS = "•◦▪‣·●○*-–"
 # Bullets that only ever mark a nested line.
@@ -211,7 +215,7 @@ class BodyReader:
             self._unit = unit_from_header(number, header)
             return
         if self._unit is None:
-            self.parsed.unplaced.append(Unplaced(number, clean(text), "not part of any unit"))
+            self.parsed.unplaced.append(Unplaced(number, clean(text), str(REASON_NO_UNIT)))
             return
         self._children.append(_Child(number, indent, bullet, text))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 from rosters.formats.text_import.common import (
     BodyReader,
     battle_size,
@@ -49,7 +51,10 @@ _MD_DETACHMENT = re.compile(r"^detachment\s*:\s*(?P<name>.+)$", re.IGNORECASE)
 # A list takes a handful of enhancements; placing each scans the units, so a header naming
 # thousands (hostile text) would take quadratic time. Those past this are reported instead.
 MAX_HEADER_ENHANCEMENTS = 24
-TOO_MANY_ENHANCEMENTS = "more enhancements than any list takes; not placed"
+TOO_MANY_ENHANCEMENTS = gettext_lazy("more enhancements than any list takes; not placed")
+REASON_NO_BEARER = gettext_lazy("names no unit for the enhancement")
+REASON_NO_UNIT_NAMED = gettext_lazy("names no unit in the list")
+REASON_NO_WARLORD = gettext_lazy("names no unit as Warlord")
 
 
 @dataclass(frozen=True)
@@ -120,8 +125,7 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
                 # from rescanning the line once per "(".
                 target = _TARGET.match(part) if part.endswith(")") else None
                 if target is None:
-                    reason = "names no unit for the enhancement"
-                    parsed.unplaced.append(Unplaced(number, part, reason))
+                    parsed.unplaced.append(Unplaced(number, part, str(REASON_NO_BEARER)))
                 else:
                     enhancements.append(
                         _Named(number, target["name"], target["target"], target["label"] or "")
@@ -162,7 +166,7 @@ def _place_header(parsed: ParsedList, warlord: _Named | None, enhancements: list
     for count, enh in enumerate(enhancements):
         if count >= MAX_HEADER_ENHANCEMENTS:
             text = f"{enh.name} (on {enh.target})"
-            parsed.unplaced.append(Unplaced(enh.line, text, TOO_MANY_ENHANCEMENTS))
+            parsed.unplaced.append(Unplaced(enh.line, text, str(TOO_MANY_ENHANCEMENTS)))
             continue
         wanted = normalise(enh.name)
         if wanted in taken:
@@ -172,7 +176,7 @@ def _place_header(parsed: ParsedList, warlord: _Named | None, enhancements: list
         chosen = next((u for u in free if u.label == enh.label), free[0] if free else None)
         if chosen is None:
             text = f"{enh.name} (on {enh.target})"
-            parsed.unplaced.append(Unplaced(enh.line, text, "names no unit in the list"))
+            parsed.unplaced.append(Unplaced(enh.line, text, str(REASON_NO_UNIT_NAMED)))
             continue
         chosen.enhancement, chosen.enhancement_line = enh.name, enh.line
         taken.add(wanted)
@@ -181,9 +185,7 @@ def _place_header(parsed: ParsedList, warlord: _Named | None, enhancements: list
         named = _named(names, by_name, warlord.target)
         chosen = next((u for u in named if u.label == warlord.label), named[0] if named else None)
         if chosen is None:
-            parsed.unplaced.append(
-                Unplaced(warlord.line, warlord.target, "names no unit as Warlord")
-            )
+            parsed.unplaced.append(Unplaced(warlord.line, warlord.target, str(REASON_NO_WARLORD)))
         else:
             chosen.warlord = True
 

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from django.utils.translation import gettext_lazy
+
 from rosters.formats.text_import.common import battle_size_for_points, normalise
 from rosters.formats.text_import.index import (
     CatalogueIndex,
@@ -28,21 +30,29 @@ UNIT: Final = "unit"
 ENHANCEMENT: Final = "enhancement"
 LINE: Final = "line"
 
-ERR_UNKNOWN_FACTION: Final = "No faction is called “{text}”."
-ERR_NO_FACTION: Final = "The list does not say its faction, and its units do not tell it."
-ERR_UNKNOWN_DETACHMENT: Final = "{faction} has no detachment called “{text}”."
-ERR_UNKNOWN_UNIT: Final = "{faction} has no datasheet called “{text}”."
-ERR_NOT_AVAILABLE: Final = "{text} is a datasheet, but {faction} cannot field it."
-ERR_UNKNOWN_ENHANCEMENT: Final = "No detachment of {faction} has an enhancement called “{text}”."
-NOTE_FACTION_INFERRED: Final = "Faction taken from the units: {faction}."
-NOTE_SIZE_INFERRED: Final = "Battle size taken from the points total: {size}."
+ERR_UNKNOWN_FACTION: Final = gettext_lazy("No faction is called “{text}”.")
+ERR_NO_FACTION: Final = gettext_lazy(
+    "The list does not say its faction, and its units do not tell it."
+)
+ERR_UNKNOWN_DETACHMENT: Final = gettext_lazy("{faction} has no detachment called “{text}”.")
+ERR_UNKNOWN_UNIT: Final = gettext_lazy("{faction} has no datasheet called “{text}”.")
+ERR_NOT_AVAILABLE: Final = gettext_lazy("{text} is a datasheet, but {faction} cannot field it.")
+ERR_UNKNOWN_ENHANCEMENT: Final = gettext_lazy(
+    "No detachment of {faction} has an enhancement called “{text}”."
+)
+NOTE_FACTION_INFERRED: Final = gettext_lazy("Faction taken from the units: {faction}.")
+NOTE_SIZE_INFERRED: Final = gettext_lazy("Battle size taken from the points total: {size}.")
 # Suggesting names costs a fuzzy search per line: only so many lines get them.
 MAX_SUGGESTED_LINES: Final = 20
-NOTE_SUGGESTIONS_CAPPED: Final = (
+NOTE_SUGGESTIONS_CAPPED: Final = gettext_lazy(
     "Only the first {limit} unrecognised names get suggestions; fix those and check again."
 )
-NOTE_MODELS_FROM_POINTS: Final = "Model count not stated; {models} taken from the {points} points."
-NOTE_MODELS_ASSUMED: Final = "Model count not stated; taken as the smallest unit, {models}."
+NOTE_MODELS_FROM_POINTS: Final = gettext_lazy(
+    "Model count not stated; {models} taken from the {points} points."
+)
+NOTE_MODELS_ASSUMED: Final = gettext_lazy(
+    "Model count not stated; taken as the smallest unit, {models}."
+)
 
 
 @dataclass(frozen=True)
@@ -211,7 +221,7 @@ def _resolve_faction(
         )
     elif inferred is None:
         out.problems.append(
-            Problem(key, problem_line, FACTION, "", ERR_NO_FACTION, (), droppable=False)
+            Problem(key, problem_line, FACTION, "", str(ERR_NO_FACTION), (), droppable=False)
         )
     if inferred is not None:
         _set_faction(idx, out, inferred)
