@@ -18,6 +18,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from armybuilder.catalogue import points_xlsx
 from armybuilder.catalogue.models import (
     Datasheet,
+    DetachmentUpgradePrice,
     Enhancement,
     EnhancementPrice,
     ImportReport,
@@ -113,6 +114,15 @@ def release_copy(
                 for p in source.option_prices.all()
             ],
             OptionPrice,
+            default_user=history_user,
+            default_change_reason=reason,
+        )
+        bulk_create_with_history(
+            [
+                DetachmentUpgradePrice(release=release, upgrade_id=p.upgrade_id, points=p.points)
+                for p in source.upgrade_prices.all()
+            ],
+            DetachmentUpgradePrice,
             default_user=history_user,
             default_change_reason=reason,
         )
@@ -362,6 +372,7 @@ def release_import_rows(
 UNIT = "Unit"
 ENHANCEMENT = "Enhancement"
 OPTION = "Option"
+UPGRADE = "Detachment upgrade"
 
 
 @dataclass(frozen=True)
@@ -405,10 +416,12 @@ def _release_price_map(release: PointsRelease, faction_id: int | None) -> dict[_
     units = release.unit_prices.all()
     enhancements = release.enhancement_prices.all()
     options = release.option_prices.all()
+    upgrades = release.upgrade_prices.all()
     if faction_id is not None:
         units = units.filter(datasheet__faction_id=faction_id)
         enhancements = enhancements.filter(enhancement__detachment__faction_id=faction_id)
         options = options.filter(datasheet__faction_id=faction_id)
+        upgrades = upgrades.filter(upgrade__detachment__faction_id=faction_id)
     prices: dict[_PriceKey, int] = {}
     for faction, datasheet, models_count, points in units.values_list(
         "datasheet__faction__name", "datasheet__name", "models_count", "points"
@@ -425,6 +438,13 @@ def _release_price_map(release: PointsRelease, faction_id: int | None) -> dict[_
         "datasheet__faction__name", "datasheet__name", "name", "points"
     ):
         prices[(faction, OPTION, f"{datasheet}: {name}")] = points
+    for faction, detachment, name, points in upgrades.values_list(
+        "upgrade__detachment__faction__name",
+        "upgrade__detachment__name",
+        "upgrade__name",
+        "points",
+    ):
+        prices[(faction, UPGRADE, f"{name} ({detachment})")] = points
     return prices
 
 
@@ -433,7 +453,7 @@ def release_compare(
 ) -> ReleaseComparison:
     """List every unit, enhancement and option price changed, added or removed from old to new.
 
-    Six queries whatever the catalogue's size; rows are grouped by faction, then kind.
+    Eight queries whatever the catalogue's size; rows are grouped by faction, then kind.
     """
     before = _release_price_map(old, faction_id)
     after = _release_price_map(new, faction_id)

@@ -20,13 +20,17 @@ from django.utils.text import slugify
 
 from .bsdata_integrity import IntegrityError, broken_links, refuse_broken
 from .bsdata_limits import LimitReader, ParsedLimit
+from .bsdata_options import counted_ids, option_blocks, optional_models
 from .bsdata_pricing import (
     ModelSlot,
     SlotGroup,
+    canonical_counts,
     compress_brackets,
     model_range,
     price_table,
 )
+from .bsdata_root_units import is_single_model, is_upgrade_unit
+from .bsdata_upgrades import ParsedUpgrade, read_upgrades
 from .bsdata_xml import (
     BATTLE_SIZES,
     BsdataError,
@@ -94,6 +98,7 @@ STRIKE_FORCE = "Strike Force"
 NOTE_PRICE_OPTIONS = "points also depend on options the importer cannot count"
 NOTE_NO_MODELS = "no model entries found; assumed a single model"
 NOTE_PASSENGER_RULE = "has a passenger capacity rule (not a transport)"
+NOTE_FACTION_FROM_CATALOGUE = "no Faction category in the data; its catalogue's keyword given"
 
 DatasheetKey = tuple[str, str]
 # Condition scopes that look outside the unit, so its own model counts cannot decide them.
@@ -237,6 +242,7 @@ class ParsedCatalogue:
     unmapped: list[Unmapped] = field(default_factory=list)
     conditional_limits: list[str] = field(default_factory=list)
     limits: list[ParsedLimit] = field(default_factory=list)
+    upgrades: list[ParsedUpgrade] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     scope: frozenset[str] = frozenset()
 
@@ -374,7 +380,11 @@ class _Parser:
                 sources.extend(self.root_entries(gst))
             for link_file, element in sources:
                 entry = self.index.target(element)
-                if entry is None or entry.get("type") not in UNIT_TYPES:
+                if entry is None:
+                    continue
+                if entry.get("type") not in UNIT_TYPES and not is_upgrade_unit(
+                    entry, self.model_entries
+                ):
                     continue
                 link = element if element is not entry else None
                 elements = (link, entry) if link is not None else (entry,)
@@ -645,6 +655,10 @@ class _Parser:
             legends=legends,
         )
         notes: list[str] = []
+        if not sheet.faction_keywords and is_upgrade_unit(entry, self.model_entries):
+            # X-101 states no Faction category; the catalogue that offers it is its faction.
+            sheet.faction_keywords = (faction.keyword,)
+            notes.append(NOTE_FACTION_FROM_CATALOGUE)
         comp = self.composition(view, ctx, notes)
         models = comp.models
         low, high, prices, options = self.pricing(view, comp, ctx, notes)
@@ -715,7 +729,7 @@ class _Parser:
     def composition(self, view: _View, ctx: Ctx, notes: list[str]) -> _Composition:
         entry = view.entry
         comp = _Composition()
-        if entry.get("type") == "model":
+        if is_single_model(entry, self.model_entries):
             comp.slots.append(ModelSlot(entry.get("id", ""), entry.get("name", ""), 1, 1, (), 0.0))
             comp.models.append(entry)
         self._slots(entry, (), ctx, comp, comp.slots, comp.rules, depth=0)
@@ -891,6 +905,19 @@ class _Parser:
                         slot.name, round(slot.cost), slot.maximum or 1
                     )
                     free_extras.add(slot.key)
+        pts_modifiers = [
+            (modifier, groups_)
+            for element in view.elements
+            for modifier, groups_ in iter_modifiers(element)
+            if modifier.get("field") == self.index.pts_id
+        ]
+        # Priced optional models (bsdata_options) are options, not models of the bracket.
+        uncounted = (
+            optional_models(all_slots, groups, entry.get("id", ""), counted_ids(pts_modifiers))
+            if base > 0
+            else {}
+        )
+        free_extras.update(uncounted)
         group_members: dict[str, list[str]] = defaultdict(list)
         for slot in all_slots:
             for key in slot.groups:
@@ -914,18 +941,14 @@ class _Parser:
                     return counts[child]
                 if child in group_members:
                     return sum(counts.get(k, 0) for k in group_members[child])
+                if child in uncounted:
+                    return 0
                 if child in unit_ids:
                     return 1
                 return None
 
             return count
 
-        pts_modifiers = [
-            (modifier, groups_)
-            for element in view.elements
-            for modifier, groups_ in iter_modifiers(element)
-            if modifier.get("field") == self.index.pts_id
-        ]
         for modifier, _ in pts_modifiers:
             if modifier.get("type") == "increment":
                 option = self._option_condition(modifier, entry)
@@ -1003,12 +1026,19 @@ class _Parser:
         table: dict[int, int] = {}
         sizes: list[tuple[int, int]] = []
         for combo in _combinations(comp):
-            chosen, slots_now = set(combo.picked), combo.slots
+            chosen = set(combo.picked)
+            slots_now = [slot for slot in combo.slots if slot.key not in uncounted]
             groups_now = _take_from_groups(groups, combo.taken)
             sizes.append(model_range(slots_now, groups_now))
             check = allowed if combo.rules else None
             for count, points in price_table(slots_now, groups_now, price_of, check).items():
                 table[count] = min(points, table.get(count, points))
+            for slot in uncounted.values():
+                if slot.cost == 0 and slot.name not in options and table:
+                    smallest = canonical_counts(slots_now, groups_now, min(table), check)
+                    found = smallest and self._option_of_count(slot, smallest, price_of)
+                    if found:
+                        options[found.name] = found
         # The sizes that can be built; the slots' span only where none can (bad data).
         low = min(table) if table else min(low for low, _ in sizes)
         high = max(table) if table else max(high for _, high in sizes)
@@ -1021,6 +1051,29 @@ class _Parser:
         for upgrade in self._priced_upgrades(view, ctx):
             options.setdefault(upgrade.name, upgrade)
         return low, high, brackets, sorted(options.values(), key=lambda o: o.name)
+
+    def _option_of_count(
+        self,
+        slot: ModelSlot,
+        counts: Mapping[str, int],
+        price_of: Callable[[Mapping[str, int]], float | None],
+    ) -> ParsedOption | None:
+        """Price an optional model the unit's points count, from what it adds to the
+        smallest unit (bsdata_options.option_blocks)."""
+        plain = price_of(counts)
+        most = slot.maximum or 1
+        deltas = []
+        for number in range(1, most + 1):
+            priced = price_of({**counts, slot.key: number})
+            if priced is None or plain is None:
+                return None
+            deltas.append(priced - plain)
+        blocks = option_blocks(deltas, most)
+        if blocks is None:
+            return None
+        points, size, times = blocks
+        name = slot.name if size == 1 else f"{size} {slot.name}"
+        return ParsedOption(name, points, times)
 
     def _repeat_factor(self, modifier: Element, count: Callable[[str], int | None]) -> float | None:
         repeats = children(modifier, "repeats")
@@ -2118,6 +2171,9 @@ def parse_bsdata(
     by_key = {sheet.key: sheet for sheet in sheets.values()}
     parser.resolve_leaders(by_key)
     parser.build_detachments(parser.detachment_owners(scope))
+    parser.out.upgrades = read_upgrades(
+        parser, {d.source_id: (d.faction, d.name) for d in parser.out.detachments}
+    )
     _read_limits(parser, scope)
     out = parser.out
     if parser.warlord_conditional:
