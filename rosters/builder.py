@@ -354,7 +354,7 @@ def _detachment_upgrades(
 ) -> list[tuple[DetachmentUpgrade, core.Upgrade]]:
     """Return the roster's detachment's upgrades, and any its units took elsewhere, as rows
     with the core's priced facts (a fixed number of queries)."""
-    ids = {pk for unit in draft.units for pk, _ in unit.upgrades}
+    ids = {taken.id for unit in draft.units for taken in unit.upgrades}
     if roster.detachment_id is not None:
         ids.update(
             DetachmentUpgrade.objects.filter(detachment_id=roster.detachment_id).values_list(

@@ -54,11 +54,11 @@ def _load(owner: object) -> list[Roster]:
         unit__roster__in=rosters
     ).values_list("unit_id", "name", "count"):
         options[unit_id].append((name, count))
-    upgrades: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for unit_id, upgrade_id, count in RosterUnitUpgrade.objects.filter(
+    upgrades: dict[int, list[services.TakenUpgrade]] = defaultdict(list)
+    for unit_id, upgrade_id, name, count in RosterUnitUpgrade.objects.filter(
         unit__roster__in=rosters
-    ).values_list("unit_id", "upgrade_id", "count"):
-        upgrades[unit_id].append((upgrade_id, count))
+    ).values_list("unit_id", "upgrade_id", "upgrade__name", "count"):
+        upgrades[unit_id].append(services.TakenUpgrade(upgrade_id, name, count))
     sheets = services.datasheets_load(ids={u.datasheet_id for u in loaded})
     for unit in loaded:
         unit.datasheet = sheets[unit.datasheet_id]
@@ -82,7 +82,7 @@ def roster_list_rows(*, owner: object) -> list[RosterListRow]:
     drafts = [services.roster_to_draft(roster=r) for r in rosters]
     datasheet_ids = {u.datasheet.pk for d in drafts for u in d.units}
     enhancement_ids = {u.enhancement.pk for d in drafts for u in d.units if u.enhancement}
-    upgrade_ids = {pk for d in drafts for u in d.units for pk, _ in u.upgrades}
+    upgrade_ids = {taken.id for d in drafts for u in d.units for taken in u.upgrades}
     releases = {r.release_id: r.release for r in rosters}
     if current is not None:
         releases[current.pk] = current

@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import F, Prefetch, prefetch_related_objects
@@ -40,6 +40,14 @@ from armybuilder.catalogue.models import (
 )
 from armybuilder.rules import model as core
 from rosters.models import Roster, RosterUnit, RosterUnitOption, RosterUnitUpgrade
+
+
+class TakenUpgrade(NamedTuple):
+    """A detachment upgrade a unit takes: its id, its name and how often."""
+
+    id: int
+    name: str
+    count: int
 
 
 @dataclass(frozen=True)
@@ -182,11 +190,11 @@ def roster_load(*, roster_id: int) -> Roster:
         "unit_id", "name", "count"
     ):
         options[unit_id].append((name, count))
-    upgrades: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for unit_id, upgrade_id, count in RosterUnitUpgrade.objects.filter(
+    upgrades: dict[int, list[TakenUpgrade]] = defaultdict(list)
+    for unit_id, upgrade_id, name, count in RosterUnitUpgrade.objects.filter(
         unit__roster=roster
-    ).values_list("unit_id", "upgrade_id", "count"):
-        upgrades[unit_id].append((upgrade_id, count))
+    ).values_list("unit_id", "upgrade_id", "upgrade__name", "count"):
+        upgrades[unit_id].append(TakenUpgrade(upgrade_id, name, count))
     # Sixty units share a handful of datasheets: load each once and share the instance.
     sheets = datasheets_load(ids={u.datasheet_id for u in loaded})
     for unit in loaded:
@@ -204,11 +212,14 @@ def unit_options(unit: RosterUnit) -> list[tuple[str, int]]:
     return rows
 
 
-def unit_upgrades(unit: RosterUnit) -> list[tuple[int, int]]:
-    """Return a unit's detachment upgrades as (upgrade id, count), from roster_load when it ran."""
+def unit_upgrades(unit: RosterUnit) -> list[TakenUpgrade]:
+    """Return a unit's detachment upgrades, from roster_load when it ran."""
     rows = getattr(unit, "upgrade_rows", None)
     if rows is None:
-        rows = list(unit.upgrades.values_list("upgrade_id", "count"))
+        rows = [
+            TakenUpgrade(*row)
+            for row in unit.upgrades.values_list("upgrade_id", "upgrade__name", "count")
+        ]
     return rows
 
 
@@ -227,8 +238,7 @@ class DraftUnit:
     enhancement: Enhancement | None = None
     warlord: bool = False
     options: list[tuple[str, int]] = field(default_factory=list)
-    # (detachment upgrade id, count)
-    upgrades: list[tuple[int, int]] = field(default_factory=list)
+    upgrades: list[TakenUpgrade] = field(default_factory=list)
 
 
 @dataclass
@@ -289,7 +299,7 @@ def draft_to_core(
             release=draft.release,
             datasheet_ids=set(sheets_by_id),
             enhancement_ids={u.enhancement.pk for u in draft.units if u.enhancement is not None},
-            upgrade_ids={pk for u in draft.units for pk, _ in u.upgrades},
+            upgrade_ids={taken.id for u in draft.units for taken in u.upgrades},
         )
     keyword, excluded, allies, chain_ids, limits = faction_rules or army_faction_rules(
         faction=draft.faction
@@ -318,9 +328,9 @@ def draft_to_core(
                 for name, count in unit.options
             ),
             upgrades=tuple(
-                replace(prices.upgrades[pk], count=count)
-                for pk, count in unit.upgrades
-                if pk in prices.upgrades
+                replace(prices.upgrades[taken.id], count=taken.count)
+                for taken in unit.upgrades
+                if taken.id in prices.upgrades
             ),
         )
         for unit in draft.units

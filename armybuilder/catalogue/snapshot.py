@@ -139,6 +139,10 @@ class CatalogueSnapshot:
     constraints: Mapping[int, tuple[object, ...]] = field(default_factory=lambda: _EMPTY)
     # Detachment upgrade id -> the core's Upgrade priced under the release, taken once.
     upgrades: Mapping[int, core.Upgrade] = field(default_factory=lambda: MappingProxyType({}))
+    # Detachment id -> upgrade name casefolded -> upgrade id.
+    upgrade_names: Mapping[int, Mapping[str, int]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
     # (datasheet id, option name casefolded) -> (option name, points).
     options: Mapping[tuple[int, str], tuple[str, int]] = field(
         default_factory=lambda: MappingProxyType({})
@@ -333,6 +337,10 @@ def snapshot_build(
         minimum__gt=0
     ).values_list("upgrade__detachment_id", "upgrade__name", "datasheet_id"):
         required_upgrades[detachment_id].append((names[datasheet_id], upgrade))
+    upgrade_rows = list(DetachmentUpgrade.objects.values_list("id", "name", "detachment_id"))
+    upgrade_names: dict[int, dict[str, int]] = defaultdict(dict)
+    for pk, name, detachment_id in upgrade_rows:
+        upgrade_names[detachment_id][name.casefold()] = pk
     upgrades = conversion.upgrades_facts(
         upgrades=DetachmentUpgrade.objects.values_list("id", "name", "detachment__name"),
         units=DetachmentUpgradeUnit.objects.values_list("upgrade_id", "datasheet__name", "maximum"),
@@ -376,6 +384,7 @@ def snapshot_build(
         detachments=MappingProxyType(detachments),
         enhancements=MappingProxyType(enhancements),
         upgrades=MappingProxyType(upgrades),
+        upgrade_names=MappingProxyType(dict(upgrade_names)),
         options=MappingProxyType(options),
     )
 
