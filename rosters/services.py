@@ -506,13 +506,37 @@ def _add_unit(
         # As the official app does, the first unit able to lead the army becomes Warlord.
         facts = datasheet_to_core(datasheet=datasheet, brackets=())
         warlord = rules.can_be_warlord(core.Unit(id="new", datasheet=facts, models=models))
-    return RosterUnit.objects.create(
+    unit = RosterUnit.objects.create(
         roster=roster,
         datasheet=datasheet,
         models_count=models,
         enhancement=enhancement,
         warlord=warlord,
         position=(last or 0) + 1,
+    )
+    _take_compulsory_upgrades(roster=roster, units=[unit])
+    return unit
+
+
+def _take_compulsory_upgrades(*, roster: Roster, units: list[RosterUnit]) -> None:
+    """Give units the upgrades their detachment makes them take, as the official app does
+    (Pantheon of Woe's C'tan powers): the player need not find them to be legal."""
+    if roster.detachment_id is None or not units:
+        return
+    required: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for upgrade_id, datasheet_id, minimum in DetachmentUpgradeUnit.objects.filter(
+        upgrade__detachment_id=roster.detachment_id,
+        minimum__gt=0,
+        datasheet_id__in={u.datasheet_id for u in units},
+    ).values_list("upgrade_id", "datasheet_id", "minimum"):
+        required[datasheet_id].append((upgrade_id, minimum))
+    RosterUnitUpgrade.objects.bulk_create(
+        (
+            RosterUnitUpgrade(unit=unit, upgrade_id=upgrade_id, count=minimum)
+            for unit in units
+            for upgrade_id, minimum in required.get(unit.datasheet_id, ())
+        ),
+        ignore_conflicts=True,
     )
 
 
@@ -573,6 +597,8 @@ def _update(
             # Enhancements and upgrades belong to a detachment; a new one leaves them behind.
             roster.units.exclude(enhancement=None).update(enhancement=None)
             RosterUnitUpgrade.objects.filter(unit__roster=roster).delete()
+            roster.detachment = detachment
+            _take_compulsory_upgrades(roster=roster, units=list(roster.units.all()))
         roster.detachment = detachment
     if name is not None:
         roster.name = name

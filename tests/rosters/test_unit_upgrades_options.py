@@ -143,3 +143,35 @@ def test_an_option_of_another_datasheet_is_not_found(client, owner, roster, atv)
     captain = roster.units.get(datasheet__name="Captain")
     response = _update(client, roster, captain, {f"option_{captain.pk}_{atv.pk}": "1"})
     assert response.status_code == 404
+
+
+@pytest.fixture
+def compulsory(relic) -> DetachmentUpgrade:
+    relic.units.update(minimum=1)
+    return relic
+
+
+def test_a_unit_added_takes_the_upgrades_its_detachment_makes_compulsory(roster, compulsory):
+    captain = services.roster_add_unit(
+        roster=roster, datasheet=roster.faction.datasheets.get(name="Captain")
+    )
+    rhino = services.roster_add_unit(
+        roster=roster, datasheet=roster.faction.datasheets.get(name="Rhino")
+    )
+    assert list(captain.upgrades.values_list("upgrade_id", "count")) == [(compulsory.pk, 1)]
+    assert not rhino.upgrades.exists()
+
+
+def test_a_detachment_that_makes_an_upgrade_compulsory_gives_it(roster, release, marines):
+    woe = make_detachment(marines, "Pantheon Force")
+    upgrade = DetachmentUpgrade.objects.create(detachment=woe, name="Star Power")
+    captain = roster.units.get(datasheet__name="Captain")
+    DetachmentUpgradeUnit.objects.create(
+        upgrade=upgrade, datasheet=captain.datasheet, minimum=1, maximum=1
+    )
+    DetachmentUpgradePrice.objects.create(release=release, upgrade=upgrade, points=55)
+    services.roster_update(roster=roster, detachment=woe)
+    assert list(captain.upgrades.values_list("upgrade_id", flat=True)) == [upgrade.pk]
+    result = services.roster_validate(roster=services.roster_load(roster_id=roster.pk))
+    assert "DETACHMENT_UPGRADE" not in result.codes()
+    assert result.points == BASE + 55
