@@ -20,8 +20,10 @@ from armybuilder.catalogue.freshness import catalogue_version
 from armybuilder.catalogue.models import (
     AllyRule,
     Datasheet,
+    DetachmentUpgrade,
     Enhancement,
     Faction,
+    OptionPrice,
     PointsRelease,
     UnitPrice,
 )
@@ -45,6 +47,27 @@ class EnhancementChoice:
     problem: str = ""
 
 
+@dataclass(frozen=True)
+class UpgradeChoice:
+    """A detachment upgrade this unit may take (or has taken), with its price."""
+
+    upgrade: DetachmentUpgrade
+    points: int
+    taken: bool
+
+
+@dataclass(frozen=True)
+class OptionChoice:
+    """A priced option of the unit's datasheet: how many it takes, and at most."""
+
+    price: OptionPrice
+    count: int
+
+    @property
+    def counts(self) -> range:
+        return range(0, self.price.max_count + 1)
+
+
 @dataclass
 class UnitRow:
     unit: RosterUnit
@@ -55,6 +78,12 @@ class UnitRow:
     enhancements: list[EnhancementChoice] = field(default_factory=list)
     # Why no enhancement can go on this unit at all, e.g. an Epic Hero.
     enhancement_refusal: str = ""
+    upgrades: list[UpgradeChoice] = field(default_factory=list)
+    options: list[OptionChoice] = field(default_factory=list)
+
+    @property
+    def taken_upgrade(self) -> DetachmentUpgrade | None:
+        return next((c.upgrade for c in self.upgrades if c.taken), None)
 
     @property
     def flagged(self) -> bool:
@@ -241,6 +270,8 @@ def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
         for unit_id in violation.unit_ids:
             flagged[unit_id].append(violation.code)
     enhancements = _detachment_enhancements(roster)
+    upgrades = _detachment_upgrades(roster, draft)
+    options = _option_prices(roster)
     picker = _picker(roster, army, profile) if with_picker else []
     # Reverse each URL once and fill in the unit id: sixty rows, three URLs each.
     unit_urls = {
@@ -269,6 +300,17 @@ def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
                         enhancement, points, "; ".join(translated(p.message) for p in problems)
                     )
                 )
+        taken = {upgrade.name for upgrade in core_unit.upgrades}
+        row.upgrades = [
+            UpgradeChoice(upgrade, facts.points, facts.name in taken)
+            for upgrade, facts in upgrades
+            if facts.name in taken or facts.most_for(core_unit.name) > 0
+        ]
+        chosen = {option.name.casefold(): option.count for option in core_unit.options}
+        row.options = [
+            OptionChoice(price, chosen.get(price.name.casefold(), 0))
+            for price in options.get(unit.datasheet_id, ())
+        ]
         rows.append(row)
     candidates = [
         row.unit for row in rows if rules.can_be_warlord(units[services.unit_key(row.unit)])
@@ -321,6 +363,35 @@ def _detachment_enhancements(
     for enhancement in enhancements:
         facts = services.enhancement_to_core(enhancement=enhancement, prices=prices)
         found.append((enhancement, facts.points, facts))
+    return found
+
+
+def _detachment_upgrades(
+    roster: Roster, draft: services.Draft
+) -> list[tuple[DetachmentUpgrade, core.Upgrade]]:
+    """Return the roster's detachment's upgrades, and any its units took elsewhere, as rows
+    with the core's priced facts (a fixed number of queries)."""
+    ids = {taken.id for unit in draft.units for taken in unit.upgrades}
+    if roster.detachment_id is not None:
+        ids.update(
+            DetachmentUpgrade.objects.filter(detachment_id=roster.detachment_id).values_list(
+                "pk", flat=True
+            )
+        )
+    if not ids:
+        return []
+    facts = services.upgrades_load(release=roster.release, ids=ids)
+    rows = DetachmentUpgrade.objects.filter(pk__in=ids).order_by("name")
+    return [(row, facts[row.pk]) for row in rows]
+
+
+def _option_prices(roster: Roster) -> dict[int, list[OptionPrice]]:
+    """Return the release's priced options of the roster's datasheets, by datasheet id."""
+    found: dict[int, list[OptionPrice]] = defaultdict(list)
+    for price in OptionPrice.objects.filter(
+        release_id=roster.release_id, datasheet__in=roster.units.values("datasheet_id")
+    ).order_by("name"):
+        found[price.datasheet_id].append(price)
     return found
 
 

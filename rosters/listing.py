@@ -16,7 +16,7 @@ from django.db.models import QuerySet
 from armybuilder.catalogue.models import PointsRelease
 from armybuilder.rules import model as core
 from rosters import services
-from rosters.models import Roster, RosterUnit, RosterUnitOption
+from rosters.models import Roster, RosterUnit, RosterUnitOption, RosterUnitUpgrade
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,12 @@ def _load(owner: object) -> list[Roster]:
     rosters = list(
         Roster.objects.filter(owner=owner)
         .select_related("faction", "detachment__faction", "release")
-        .prefetch_related("detachment__required", "detachment__forbidden", "detachment__battleline")
+        .prefetch_related(
+            "detachment__required",
+            "detachment__forbidden",
+            "detachment__battleline",
+            services.detachment_upgrades_prefetch(),
+        )
     )
     units: dict[int, list[RosterUnit]] = defaultdict(list)
     loaded = list(
@@ -49,10 +54,16 @@ def _load(owner: object) -> list[Roster]:
         unit__roster__in=rosters
     ).values_list("unit_id", "name", "count"):
         options[unit_id].append((name, count))
+    upgrades: dict[int, list[services.TakenUpgrade]] = defaultdict(list)
+    for unit_id, upgrade_id, name, count in RosterUnitUpgrade.objects.filter(
+        unit__roster__in=rosters
+    ).values_list("unit_id", "upgrade_id", "upgrade__name", "count"):
+        upgrades[unit_id].append(services.TakenUpgrade(upgrade_id, name, count))
     sheets = services.datasheets_load(ids={u.datasheet_id for u in loaded})
     for unit in loaded:
         unit.datasheet = sheets[unit.datasheet_id]
         unit.option_rows = options.get(unit.pk, [])  # type: ignore[attr-defined]
+        unit.upgrade_rows = upgrades.get(unit.pk, [])  # type: ignore[attr-defined]
         units[unit.roster_id].append(unit)
     for roster in rosters:
         cached: QuerySet[RosterUnit] = RosterUnit.objects.filter(roster=roster)
@@ -71,12 +82,16 @@ def roster_list_rows(*, owner: object) -> list[RosterListRow]:
     drafts = [services.roster_to_draft(roster=r) for r in rosters]
     datasheet_ids = {u.datasheet.pk for d in drafts for u in d.units}
     enhancement_ids = {u.enhancement.pk for d in drafts for u in d.units if u.enhancement}
+    upgrade_ids = {taken.id for d in drafts for u in d.units for taken in u.upgrades}
     releases = {r.release_id: r.release for r in rosters}
     if current is not None:
         releases[current.pk] = current
     prices = {
         pk: services.release_prices(
-            release=release, datasheet_ids=datasheet_ids, enhancement_ids=enhancement_ids
+            release=release,
+            datasheet_ids=datasheet_ids,
+            enhancement_ids=enhancement_ids,
+            upgrade_ids=upgrade_ids,
         )
         for pk, release in releases.items()
     }

@@ -90,6 +90,25 @@ class RosterUnitOption(models.Model):
         return f"{self.count} × {self.name}"
 
 
+class RosterUnitUpgrade(models.Model):
+    """A detachment upgrade a unit takes (e.g. a C'tan power), as often as ``count``."""
+
+    unit = models.ForeignKey(RosterUnit, on_delete=models.CASCADE, related_name="upgrades")
+    upgrade = models.ForeignKey(
+        "catalogue.DetachmentUpgrade", on_delete=models.CASCADE, related_name="+"
+    )
+    count = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+
+    class Meta:
+        ordering = ["unit", "upgrade"]
+        constraints = [
+            models.UniqueConstraint(fields=["unit", "upgrade"], name="roster_unit_upgrade_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} × {self.upgrade}"
+
+
 class Declaration(models.Model):
     """A named battle-formations declaration for a roster, by roster-unit id.
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import secrets
 from collections import defaultdict
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, replace
+from typing import Literal, NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import F, Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from armybuilder import rules
 from armybuilder.catalogue import conversion
@@ -27,6 +28,9 @@ from armybuilder.catalogue.models import (
     ArmyLimit,
     Datasheet,
     Detachment,
+    DetachmentUpgrade,
+    DetachmentUpgradePrice,
+    DetachmentUpgradeUnit,
     Enhancement,
     EnhancementPrice,
     Faction,
@@ -36,7 +40,15 @@ from armybuilder.catalogue.models import (
     UnitPrice,
 )
 from armybuilder.rules import model as core
-from rosters.models import Roster, RosterUnit, RosterUnitOption
+from rosters.models import Roster, RosterUnit, RosterUnitOption, RosterUnitUpgrade
+
+
+class TakenUpgrade(NamedTuple):
+    """A detachment upgrade a unit takes: its id, its name and how often."""
+
+    id: int
+    name: str
+    count: int
 
 
 @dataclass(frozen=True)
@@ -46,12 +58,18 @@ class ReleasePrices:
     brackets: dict[int, tuple[core.Bracket, ...]]
     enhancements: dict[int, int]
     options: dict[tuple[int, str], int]
+    # Detachment upgrade id -> the core's Upgrade, priced under the release, taken once.
+    upgrades: dict[int, core.Upgrade] = field(default_factory=dict)
 
 
 def release_prices(
-    *, release: PointsRelease, datasheet_ids: set[int], enhancement_ids: set[int]
+    *,
+    release: PointsRelease,
+    datasheet_ids: set[int],
+    enhancement_ids: set[int],
+    upgrade_ids: set[int] | frozenset[int] = frozenset(),
 ) -> ReleasePrices:
-    """Load the prices a set of datasheets and enhancements have under one release."""
+    """Load the prices a set of datasheets, enhancements and upgrades have under a release."""
     brackets: dict[int, list[core.Bracket]] = defaultdict(list)
     for datasheet_id, models_count, points in (
         UnitPrice.objects.filter(release=release, datasheet_id__in=datasheet_ids)
@@ -74,6 +92,39 @@ def release_prices(
         brackets={k: tuple(v) for k, v in brackets.items()},
         enhancements=enhancements,
         options=options,
+        upgrades=upgrades_load(release=release, ids=upgrade_ids),
+    )
+
+
+def upgrades_load(
+    *, release: PointsRelease, ids: set[int] | frozenset[int]
+) -> dict[int, core.Upgrade]:
+    """Load detachment upgrades as the core's facts, priced under a release (3 queries)."""
+    if not ids:
+        return {}
+    return conversion.upgrades_facts(
+        upgrades=DetachmentUpgrade.objects.filter(pk__in=ids).values_list(
+            "id", "name", "detachment__name"
+        ),
+        units=DetachmentUpgradeUnit.objects.filter(upgrade_id__in=ids).values_list(
+            "upgrade_id", "datasheet__name", "maximum"
+        ),
+        points=dict(
+            DetachmentUpgradePrice.objects.filter(release=release, upgrade_id__in=ids).values_list(
+                "upgrade_id", "points"
+            )
+        ),
+    )
+
+
+def detachment_upgrades_prefetch(lookup: str = "detachment__upgrades") -> Prefetch:
+    """Prefetch a detachment's upgrades and the units they go on (2 queries), for
+    conversion.detachment_facts' required upgrades."""
+    return Prefetch(
+        lookup,
+        queryset=DetachmentUpgrade.objects.prefetch_related(
+            Prefetch("units", queryset=DetachmentUpgradeUnit.objects.select_related("datasheet"))
+        ),
     )
 
 
@@ -123,7 +174,12 @@ def roster_load(*, roster_id: int) -> Roster:
     """Load a roster with everything roster_to_core needs, in a fixed number of queries."""
     roster = (
         Roster.objects.select_related("faction", "detachment__faction", "release", "owner")
-        .prefetch_related("detachment__required", "detachment__forbidden", "detachment__battleline")
+        .prefetch_related(
+            "detachment__required",
+            "detachment__forbidden",
+            "detachment__battleline",
+            detachment_upgrades_prefetch(),
+        )
         .get(pk=roster_id)
     )
     # Plain queries, not prefetch_related: a per-unit prefetch costs a queryset per unit.
@@ -135,11 +191,17 @@ def roster_load(*, roster_id: int) -> Roster:
         "unit_id", "name", "count"
     ):
         options[unit_id].append((name, count))
+    upgrades: dict[int, list[TakenUpgrade]] = defaultdict(list)
+    for unit_id, upgrade_id, name, count in RosterUnitUpgrade.objects.filter(
+        unit__roster=roster
+    ).values_list("unit_id", "upgrade_id", "upgrade__name", "count"):
+        upgrades[unit_id].append(TakenUpgrade(upgrade_id, name, count))
     # Sixty units share a handful of datasheets: load each once and share the instance.
     sheets = datasheets_load(ids={u.datasheet_id for u in loaded})
     for unit in loaded:
         unit.datasheet = sheets[unit.datasheet_id]
         unit.option_rows = options.get(unit.pk, [])
+        unit.upgrade_rows = upgrades.get(unit.pk, [])
     return roster
 
 
@@ -148,6 +210,17 @@ def unit_options(unit: RosterUnit) -> list[tuple[str, int]]:
     rows = getattr(unit, "option_rows", None)
     if rows is None:
         rows = list(unit.options.values_list("name", "count"))
+    return rows
+
+
+def unit_upgrades(unit: RosterUnit) -> list[TakenUpgrade]:
+    """Return a unit's detachment upgrades, from roster_load when it ran."""
+    rows = getattr(unit, "upgrade_rows", None)
+    if rows is None:
+        rows = [
+            TakenUpgrade(*row)
+            for row in unit.upgrades.values_list("upgrade_id", "upgrade__name", "count")
+        ]
     return rows
 
 
@@ -166,6 +239,7 @@ class DraftUnit:
     enhancement: Enhancement | None = None
     warlord: bool = False
     options: list[tuple[str, int]] = field(default_factory=list)
+    upgrades: list[TakenUpgrade] = field(default_factory=list)
 
 
 @dataclass
@@ -198,6 +272,7 @@ def roster_to_draft(*, roster: Roster) -> Draft:
                 enhancement=unit.enhancement,
                 warlord=unit.warlord,
                 options=unit_options(unit),
+                upgrades=unit_upgrades(unit),
             )
             for unit in roster.units.all()
         ],
@@ -225,6 +300,7 @@ def draft_to_core(
             release=draft.release,
             datasheet_ids=set(sheets_by_id),
             enhancement_ids={u.enhancement.pk for u in draft.units if u.enhancement is not None},
+            upgrade_ids={taken.id for u in draft.units for taken in u.upgrades},
         )
     keyword, excluded, allies, chain_ids, limits = faction_rules or army_faction_rules(
         faction=draft.faction
@@ -251,6 +327,11 @@ def draft_to_core(
                     count=count,
                 )
                 for name, count in unit.options
+            ),
+            upgrades=tuple(
+                replace(prices.upgrades[taken.id], count=taken.count)
+                for taken in unit.upgrades
+                if taken.id in prices.upgrades
             ),
         )
         for unit in draft.units
@@ -428,13 +509,37 @@ def _add_unit(
         # As the official app does, the first unit able to lead the army becomes Warlord.
         facts = datasheet_to_core(datasheet=datasheet, brackets=())
         warlord = rules.can_be_warlord(core.Unit(id="new", datasheet=facts, models=models))
-    return RosterUnit.objects.create(
+    unit = RosterUnit.objects.create(
         roster=roster,
         datasheet=datasheet,
         models_count=models,
         enhancement=enhancement,
         warlord=warlord,
         position=(last or 0) + 1,
+    )
+    _take_compulsory_upgrades(roster=roster, units=[unit])
+    return unit
+
+
+def _take_compulsory_upgrades(*, roster: Roster, units: list[RosterUnit]) -> None:
+    """Give units the upgrades their detachment makes them take, as the official app does
+    (Pantheon of Woe's C'tan powers): the player need not find them to be legal."""
+    if roster.detachment_id is None or not units:
+        return
+    required: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for upgrade_id, datasheet_id, minimum in DetachmentUpgradeUnit.objects.filter(
+        upgrade__detachment_id=roster.detachment_id,
+        minimum__gt=0,
+        datasheet_id__in={u.datasheet_id for u in units},
+    ).values_list("upgrade_id", "datasheet_id", "minimum"):
+        required[datasheet_id].append((upgrade_id, minimum))
+    RosterUnitUpgrade.objects.bulk_create(
+        (
+            RosterUnitUpgrade(unit=unit, upgrade_id=upgrade_id, count=minimum)
+            for unit in units
+            for upgrade_id, minimum in required.get(unit.datasheet_id, ())
+        ),
+        ignore_conflicts=True,
     )
 
 
@@ -492,8 +597,11 @@ def _update(
                 ERR_DETACHMENT_FACTION.format(detachment=detachment, faction=roster.faction)
             )
         if roster.detachment_id != detachment.pk:
-            # Enhancements belong to a detachment; a new detachment leaves them behind.
+            # Enhancements and upgrades belong to a detachment; a new one leaves them behind.
             roster.units.exclude(enhancement=None).update(enhancement=None)
+            RosterUnitUpgrade.objects.filter(unit__roster=roster).delete()
+            roster.detachment = detachment
+            _take_compulsory_upgrades(roster=roster, units=list(roster.units.all()))
         roster.detachment = detachment
     if name is not None:
         roster.name = name
@@ -556,6 +664,10 @@ def _copy_unit(unit: RosterUnit, *, roster: Roster, position: int) -> RosterUnit
     RosterUnitOption.objects.bulk_create(
         RosterUnitOption(unit=copy, name=o.name, count=o.count) for o in options
     )
+    RosterUnitUpgrade.objects.bulk_create(
+        RosterUnitUpgrade(unit=copy, upgrade_id=u.upgrade_id, count=u.count)
+        for u in unit.upgrades.all()
+    )
     return copy
 
 
@@ -597,6 +709,86 @@ def _unit_update(
     # Never write the Warlord mark or position back: other services own them.
     unit.save(update_fields=["models_count", "enhancement"])
     Roster.objects.filter(pk=roster.pk).update(updated=timezone.now())
+    return unit
+
+
+ERR_UPGRADE_DETACHMENT = _("{upgrade} is not an upgrade of {detachment}.")
+ERR_NO_OPTION = _("{datasheet} has no priced option “{option}” in {release}.")
+ERR_OPTION_COUNT = _("{datasheet} takes {option} at most {most} times, not {count}.")
+ERR_UPGRADE_COUNT = _("{upgrade} can be taken at most {most} times on one unit, not {count}.")
+# The most of one upgrade the builder accepts on a unit; the rules core judges the data's own.
+MAX_UPGRADE_COUNT = 9
+
+
+def roster_unit_options_set(*, unit: RosterUnit, options: dict[str, int]) -> RosterUnit:
+    """Set how many of each priced option (by name) a unit takes; 0 removes one."""
+    with transaction.atomic():
+        _unit_relock(unit)
+        priced = {
+            name.casefold(): (name, most)
+            for name, most in OptionPrice.objects.filter(
+                release_id=unit.roster.release_id, datasheet_id=unit.datasheet_id
+            ).values_list("name", "max_count")
+        }
+        wanted: dict[str, int] = {}
+        for raw, count in options.items():
+            found = priced.get(raw.casefold())
+            if found is None:
+                raise RosterError(
+                    ERR_NO_OPTION.format(
+                        datasheet=unit.datasheet, option=raw, release=unit.roster.release
+                    )
+                )
+            name, most = found
+            if not 0 <= count <= most:
+                raise RosterError(
+                    ERR_OPTION_COUNT.format(
+                        datasheet=unit.datasheet, option=name, most=most, count=count
+                    )
+                )
+            wanted[name] = count
+        for name, count in wanted.items():
+            if count == 0:
+                RosterUnitOption.objects.filter(unit=unit, name=name).delete()
+            else:
+                RosterUnitOption.objects.update_or_create(
+                    unit=unit, name=name, defaults={"count": count}
+                )
+        Roster.objects.filter(pk=unit.roster_id).update(updated=timezone.now())
+    return unit
+
+
+def roster_unit_upgrades_set(
+    *, unit: RosterUnit, upgrades: dict[DetachmentUpgrade, int]
+) -> RosterUnit:
+    """Set how often a unit takes each of its detachment's upgrades; 0 removes one.
+
+    Only the roster's own detachment's upgrades are accepted; whether this datasheet may
+    take one, and how often, the rules core says (DETACHMENT_UPGRADE).
+    """
+    with transaction.atomic():
+        _unit_relock(unit)
+        roster = unit.roster
+        for upgrade, count in upgrades.items():
+            # Taking one off is always allowed, whichever detachment it came from.
+            if count and upgrade.detachment_id != roster.detachment_id:
+                raise RosterError(
+                    ERR_UPGRADE_DETACHMENT.format(
+                        upgrade=upgrade, detachment=roster.detachment or "no detachment"
+                    )
+                )
+            if not 0 <= count <= MAX_UPGRADE_COUNT:
+                raise RosterError(
+                    ERR_UPGRADE_COUNT.format(upgrade=upgrade, most=MAX_UPGRADE_COUNT, count=count)
+                )
+        for upgrade, count in upgrades.items():
+            if count == 0:
+                RosterUnitUpgrade.objects.filter(unit=unit, upgrade=upgrade).delete()
+            else:
+                RosterUnitUpgrade.objects.update_or_create(
+                    unit=unit, upgrade=upgrade, defaults={"count": count}
+                )
+        Roster.objects.filter(pk=roster.pk).update(updated=timezone.now())
     return unit
 
 

@@ -9,13 +9,23 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
-from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction, PointsRelease
+from armybuilder.catalogue.models import (
+    Datasheet,
+    Detachment,
+    DetachmentUpgrade,
+    Enhancement,
+    Faction,
+    OptionPrice,
+    PointsRelease,
+)
 from rosters import listing, services
 from rosters.builder import builder_page
 from rosters.converters import id_or_none
@@ -30,6 +40,7 @@ MSG_REPRICED = _("{name} is now priced under {release}.")
 MSG_SHARE_ON = _("Anyone with the link can now read this roster.")
 MSG_SHARE_OFF = _("The share link is off; the old link no longer works.")
 ERR_BAD_NUMBER = _("Model count must be a whole number.")
+ERR_BAD_OPTION_COUNT = gettext_noop("An option's count must be a whole number.")
 ERR_BAD_ID = _("{field} must be an id (a whole number of at least 1).")
 
 
@@ -201,10 +212,53 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
             else None
         )
     try:
-        services.roster_unit_update(unit=unit, models=models, enhancement=enhancement)  # type: ignore[arg-type]
+        # One post changes the row as a whole or not at all.
+        with transaction.atomic():
+            services.roster_unit_update(unit=unit, models=models, enhancement=enhancement)  # type: ignore[arg-type]
+            _unit_extras_update(request, unit)
     except services.RosterError as exc:
         return _error(request, pk, str(exc))
     return _builder_response(request, pk)
+
+
+def _unit_extras_update(request: HttpRequest, unit: RosterUnit) -> None:
+    """Apply the row's upgrade select ("upgrade_<unit>") and option counts
+    ("option_<unit>_<option price>"), where the post carries them."""
+    raw_upgrade = request.POST.get(f"upgrade_{unit.pk}")
+    if raw_upgrade is not None:
+        offered = DetachmentUpgrade.objects.filter(
+            detachment_id=unit.roster.detachment_id, units__datasheet_id=unit.datasheet_id
+        )
+        chosen = (
+            get_object_or_404(DetachmentUpgrade, pk=_id_or_404(raw_upgrade, "upgrade"))
+            if raw_upgrade
+            else None
+        )
+        # One select picks one upgrade: the others offered to this unit are dropped.
+        counts = {upgrade: 0 for upgrade in offered}
+        counts.update(
+            dict.fromkeys(
+                DetachmentUpgrade.objects.filter(pk__in=unit.upgrades.values("upgrade_id")), 0
+            )
+        )
+        if chosen is not None:
+            counts[chosen] = 1
+        services.roster_unit_upgrades_set(unit=unit, upgrades=counts)
+    prefix = f"option_{unit.pk}_"
+    counts_by_name: dict[str, int] = {}
+    for key, raw in request.POST.items():
+        if not key.startswith(prefix):
+            continue
+        price = get_object_or_404(
+            OptionPrice,
+            pk=_id_or_404(key.removeprefix(prefix), "option"),
+            datasheet_id=unit.datasheet_id,
+        )
+        if len(raw) > 3 or not raw.strip().isdigit():
+            raise services.RosterError(_(ERR_BAD_OPTION_COUNT))
+        counts_by_name[price.name] = int(raw)
+    if counts_by_name:
+        services.roster_unit_options_set(unit=unit, options=counts_by_name)
 
 
 @login_required

@@ -28,6 +28,9 @@ from armybuilder.catalogue.models import (
     AllyRule,
     Datasheet,
     Detachment,
+    DetachmentUpgrade,
+    DetachmentUpgradePrice,
+    DetachmentUpgradeUnit,
     Enhancement,
     EnhancementPrice,
     Faction,
@@ -177,6 +180,7 @@ class PointsReleaseAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin
                 n_units=_count_of(UnitPrice),
                 n_enhancements=_count_of(EnhancementPrice),
                 n_options=_count_of(OptionPrice),
+                n_upgrades=_count_of(DetachmentUpgradePrice),
                 previous_id=services.previous_release_subquery(published_only=False),
             )
         )
@@ -231,6 +235,11 @@ class PointsReleaseAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin
                 reverse("admin:catalogue_optionprice_changelist"),
                 getattr(obj, "n_options", 0),
                 gettext("options"),
+            ),
+            (
+                reverse("admin:catalogue_detachmentupgradeprice_changelist"),
+                getattr(obj, "n_upgrades", 0),
+                gettext("detachment upgrades"),
             ),
         ]
         return format_html(
@@ -490,6 +499,19 @@ class OptionPriceAdmin(PriceAdmin):
     list_select_related = ["datasheet", "release"]
 
 
+@admin.register(DetachmentUpgradePrice)
+class DetachmentUpgradePriceAdmin(PriceAdmin):
+    list_display = ["upgrade", "detachment", "points", "release"]
+    list_filter = ["release", "upgrade__detachment__faction"]
+    search_fields = ["upgrade__name", "upgrade__detachment__name"]
+    autocomplete_fields = ["upgrade"]
+    list_select_related = ["upgrade__detachment", "release"]
+
+    @admin.display(ordering="upgrade__detachment__name", description=_("detachment"))
+    def detachment(self, obj: DetachmentUpgradePrice) -> str:
+        return obj.upgrade.detachment.name
+
+
 class TransportPoolInline(PointsEditorMixin, admin.TabularInline):
     model = TransportPool
     extra = 0
@@ -536,6 +558,21 @@ class EnhancementAdmin(CatalogueAdmin):
     list_display = ["name", "detachment"]
     list_filter = ["detachment__faction"]
     search_fields = ["name", "detachment__name"]
+
+
+class DetachmentUpgradeUnitInline(PointsEditorMixin, admin.TabularInline):
+    model = DetachmentUpgradeUnit
+    extra = 0
+    autocomplete_fields = ["datasheet"]
+
+
+@admin.register(DetachmentUpgrade)
+class DetachmentUpgradeAdmin(CatalogueAdmin):
+    list_display = ["name", "detachment"]
+    list_filter = ["detachment__faction"]
+    search_fields = ["name", "detachment__name"]
+    autocomplete_fields = ["detachment"]
+    inlines = [DetachmentUpgradeUnitInline]
 
 
 @admin.register(AllyRule)

@@ -105,26 +105,58 @@ def detachment_core(
     required: Iterable[str],
     forbidden: Iterable[str],
     battleline: Iterable[str],
+    required_upgrades: Iterable[tuple[str, str]] = (),
 ) -> core.Detachment:
-    """Turn a detachment's name, keyword and datasheet lists (by name) into facts."""
+    """Turn a detachment's name, keyword and datasheet lists (by name) into facts;
+    ``required_upgrades`` pairs a datasheet name with an upgrade it must take."""
     return core.Detachment(
         name=name,
         faction_keyword=faction_keyword,
         required_datasheets=frozenset(required),
         forbidden_datasheets=frozenset(forbidden),
         battleline=frozenset(battleline),
+        required_upgrades=frozenset(required_upgrades),
     )
 
 
 def detachment_facts(*, detachment: Detachment) -> core.Detachment:
-    """Turn a detachment row (its lists prefetched) into facts under its own faction keyword."""
+    """Turn a detachment row (its lists and upgrades prefetched) into facts under its own
+    faction keyword."""
     return detachment_core(
         name=detachment.name,
         faction_keyword=detachment.faction.keyword,
         required=(d.name for d in detachment.required.all()),
         forbidden=(d.name for d in detachment.forbidden.all()),
         battleline=(d.name for d in detachment.battleline.all()),
+        required_upgrades=(
+            (slot.datasheet.name, upgrade.name)
+            for upgrade in detachment.upgrades.all()
+            for slot in upgrade.units.all()
+            if slot.minimum > 0
+        ),
     )
+
+
+def upgrades_facts(
+    *,
+    upgrades: Iterable[tuple[int, str, str]],
+    units: Iterable[tuple[int, str, int]],
+    points: Mapping[int, int],
+) -> dict[int, core.Upgrade]:
+    """Turn detachment upgrades (id, name, detachment name), the datasheets that may take
+    them (upgrade id, datasheet name, most per unit) and their prices into Upgrades by id."""
+    allowed: dict[int, list[tuple[str, int]]] = {}
+    for upgrade_id, datasheet, most in units:
+        allowed.setdefault(upgrade_id, []).append((datasheet, most))
+    return {
+        pk: core.Upgrade(
+            name=name,
+            points=points.get(pk, 0),
+            detachment=detachment,
+            allowed=tuple(sorted(allowed.get(pk, ()))),
+        )
+        for pk, name, detachment in upgrades
+    }
 
 
 def detachment_for_army(

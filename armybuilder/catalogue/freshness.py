@@ -22,6 +22,9 @@ from armybuilder.catalogue.models import (
     Availability,
     Datasheet,
     Detachment,
+    DetachmentUpgrade,
+    DetachmentUpgradePrice,
+    DetachmentUpgradeUnit,
     Enhancement,
     EnhancementPrice,
     Faction,
@@ -43,8 +46,11 @@ WATCHED: tuple[type[Model], ...] = (
     UnitPrice,
     EnhancementPrice,
     OptionPrice,
+    DetachmentUpgrade,
+    DetachmentUpgradeUnit,
+    DetachmentUpgradePrice,
 )
-_HISTORY: tuple[Any, ...] = (UnitPrice, EnhancementPrice, OptionPrice)
+_HISTORY: tuple[Any, ...] = (UnitPrice, EnhancementPrice, OptionPrice, DetachmentUpgradePrice)
 _LINKS = (
     Datasheet.leads.through,
     Detachment.required.through,

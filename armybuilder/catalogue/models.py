@@ -329,6 +329,78 @@ class Enhancement(models.Model):
         return self.name
 
 
+class DetachmentUpgrade(models.Model):
+    """A priced upgrade a detachment offers to some units (not an enhancement).
+
+    E.g. Pantheon of Woe's C'tan powers: each goes on the datasheets its rows name, at
+    least ``minimum`` and at most ``maximum`` times per unit, and only in that detachment.
+    """
+
+    detachment = models.ForeignKey(
+        Detachment, on_delete=models.CASCADE, related_name="upgrades", verbose_name=_("detachment")
+    )
+    name = models.CharField(_("name"), max_length=150)
+    datasheets = models.ManyToManyField(
+        Datasheet,
+        through="DetachmentUpgradeUnit",
+        related_name="detachment_upgrades",
+        verbose_name=_("datasheets"),
+    )
+    source_id = models.CharField(_("source id"), max_length=100, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["detachment", "name"]
+        verbose_name = _("detachment upgrade")
+        verbose_name_plural = _("detachment upgrades")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["detachment", "name"], name="detachment_upgrade_unique_name"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DetachmentUpgradeUnit(models.Model):
+    """A datasheet that may take a detachment upgrade, and how often per unit."""
+
+    upgrade = models.ForeignKey(
+        DetachmentUpgrade,
+        on_delete=models.CASCADE,
+        related_name="units",
+        verbose_name=_("detachment upgrade"),
+    )
+    datasheet = models.ForeignKey(
+        Datasheet, on_delete=models.CASCADE, related_name="+", verbose_name=_("datasheet")
+    )
+    minimum = models.PositiveSmallIntegerField(
+        _("minimum"),
+        default=0,
+        help_text=_("1 where the detachment makes the upgrade compulsory."),
+    )
+    maximum = models.PositiveSmallIntegerField(
+        _("maximum"), default=1, validators=[MinValueValidator(1)]
+    )
+
+    class Meta:
+        ordering = ["upgrade", "datasheet"]
+        verbose_name = _("unit that may take an upgrade")
+        verbose_name_plural = _("units that may take an upgrade")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["upgrade", "datasheet"], name="detachment_upgrade_unit_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(minimum__lte=models.F("maximum")),
+                name="detachment_upgrade_unit_min_le_max",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.upgrade} on {self.datasheet}"
+
+
 class PointsReleaseQuerySet(models.QuerySet["PointsRelease"]):
     def current(self) -> PointsRelease:
         return self.get(is_current=True)
@@ -477,6 +549,37 @@ class OptionPrice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.datasheet} {self.name}: {self.points} pts"
+
+
+class DetachmentUpgradePrice(models.Model):
+    release = models.ForeignKey(
+        PointsRelease,
+        on_delete=models.CASCADE,
+        related_name="upgrade_prices",
+        verbose_name=_("points release"),
+    )
+    upgrade = models.ForeignKey(
+        DetachmentUpgrade,
+        on_delete=models.CASCADE,
+        related_name="prices",
+        verbose_name=_("detachment upgrade"),
+    )
+    points = models.PositiveIntegerField(_("points"), validators=POINTS_VALIDATORS)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["release", "upgrade"]
+        verbose_name = _("detachment upgrade price")
+        verbose_name_plural = _("detachment upgrade prices")
+        constraints = [
+            models.UniqueConstraint(fields=["release", "upgrade"], name="upgrade_price_unique"),
+            models.CheckConstraint(
+                condition=Q(points__lte=MAX_POINTS), name="upgrade_price_points_bounded"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.upgrade}: {self.points} pts"
 
 
 class ImportReport(models.Model):

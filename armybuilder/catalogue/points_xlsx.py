@@ -17,11 +17,13 @@ from openpyxl import Workbook, load_workbook
 UNITS = "Units"
 ENHANCEMENTS = "Enhancements"
 OPTIONS = "Options"
+UPGRADES = "Detachment upgrades"
 
 HEADERS: dict[str, tuple[str, str, str, str]] = {
     UNITS: ("Faction", "Datasheet", "Models", "Points"),
     ENHANCEMENTS: ("Faction", "Detachment", "Enhancement", "Points"),
     OPTIONS: ("Faction", "Datasheet", "Option", "Points"),
+    UPGRADES: ("Faction", "Detachment", "Upgrade", "Points"),
 }
 
 # Limits, with room to spare: the full catalogue's workbook is about 100 KB, holds some

@@ -19,6 +19,8 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from armybuilder.catalogue import points_xlsx
 from armybuilder.catalogue.models import (
     Datasheet,
+    DetachmentUpgrade,
+    DetachmentUpgradePrice,
     Enhancement,
     EnhancementPrice,
     ImportReport,
@@ -26,13 +28,16 @@ from armybuilder.catalogue.models import (
     PointsRelease,
     UnitPrice,
 )
-from armybuilder.catalogue.points_xlsx import ENHANCEMENTS, OPTIONS, UNITS, PriceRow
+from armybuilder.catalogue.points_xlsx import ENHANCEMENTS, OPTIONS, UNITS, UPGRADES, PriceRow
 
 ERR_UNKNOWN_DATASHEET = gettext_lazy(
     "Sheet '{sheet}' row {row}: no datasheet '{entry}' in faction '{faction}'."
 )
 ERR_UNKNOWN_ENHANCEMENT = gettext_lazy(
     "Sheet '{sheet}' row {row}: no enhancement '{key}' in detachment '{entry}' ({faction})."
+)
+ERR_UNKNOWN_UPGRADE = gettext_lazy(
+    "Sheet '{sheet}' row {row}: no detachment upgrade '{key}' in detachment '{entry}' ({faction})."
 )
 ERR_PREVIEW_NOT_CLEAN = gettext_lazy("The workbook has errors; fix them and upload it again.")
 ERR_REVERT_CURRENT = gettext_lazy(
@@ -121,6 +126,15 @@ def release_copy(
             default_user=history_user,
             default_change_reason=reason,
         )
+        bulk_create_with_history(
+            [
+                DetachmentUpgradePrice(release=release, upgrade_id=p.upgrade_id, points=p.points)
+                for p in source.upgrade_prices.all()
+            ],
+            DetachmentUpgradePrice,
+            default_user=history_user,
+            default_change_reason=reason,
+        )
     return release
 
 
@@ -192,6 +206,17 @@ def release_price_rows(*, release: PointsRelease) -> list[PriceRow]:
             "datasheet__faction__name", "datasheet__name", "name"
         ).values_list("datasheet__faction__name", "datasheet__name", "name", "points")
     ]
+    rows += [
+        PriceRow(UPGRADES, faction, detachment, name, points)
+        for faction, detachment, name, points in release.upgrade_prices.order_by(
+            "upgrade__detachment__faction__name", "upgrade__detachment__name", "upgrade__name"
+        ).values_list(
+            "upgrade__detachment__faction__name",
+            "upgrade__detachment__name",
+            "upgrade__name",
+            "points",
+        )
+    ]
     return rows
 
 
@@ -209,6 +234,8 @@ class _Plan:
     enhancement_creates: list[EnhancementPrice] = field(default_factory=list)
     option_updates: list[OptionPrice] = field(default_factory=list)
     option_creates: list[OptionPrice] = field(default_factory=list)
+    upgrade_updates: list[DetachmentUpgradePrice] = field(default_factory=list)
+    upgrade_creates: list[DetachmentUpgradePrice] = field(default_factory=list)
 
 
 def _fold(*parts: object) -> tuple[str, ...]:
@@ -227,13 +254,32 @@ def _plan(release: PointsRelease, parsed: points_xlsx.ParsedWorkbook) -> _Plan:
             "pk", "detachment__faction__name", "detachment__name", "name"
         )
     }
+    upgrades = {
+        _fold(faction, detachment, name): pk
+        for pk, faction, detachment, name in DetachmentUpgrade.objects.values_list(
+            "pk", "detachment__faction__name", "detachment__name", "name"
+        )
+    }
+    upgrade_prices = {p.upgrade_id: p for p in release.upgrade_prices.all()}
     unit_prices = {(p.datasheet_id, p.models_count): p for p in release.unit_prices.all()}
     enhancement_prices = {p.enhancement_id: p for p in release.enhancement_prices.all()}
     option_prices = {(p.datasheet_id, p.name.casefold()): p for p in release.option_prices.all()}
 
     for number, row in parsed.rows:
-        existing: UnitPrice | EnhancementPrice | OptionPrice | None
-        if row.sheet == ENHANCEMENTS:
+        existing: UnitPrice | EnhancementPrice | OptionPrice | DetachmentUpgradePrice | None
+        if row.sheet == UPGRADES:
+            found = upgrades.get(_fold(row.faction, row.entry, row.key))
+            if found is None:
+                _unknown(plan, number, row, ERR_UNKNOWN_UPGRADE)
+                continue
+            existing = upgrade_prices.get(found)
+            if existing is None:
+                plan.upgrade_creates.append(
+                    DetachmentUpgradePrice(release=release, upgrade_id=found, points=row.points)
+                )
+            elif existing.points != row.points:
+                plan.upgrade_updates.append(existing)
+        elif row.sheet == ENHANCEMENTS:
             target = enhancements.get(_fold(row.faction, row.entry, row.key))
             if target is None:
                 _unknown(plan, number, row, ERR_UNKNOWN_ENHANCEMENT)
@@ -347,6 +393,11 @@ def release_import_rows(
         bulk_create_with_history(plan.unit_creates, UnitPrice, **history)
         bulk_create_with_history(plan.enhancement_creates, EnhancementPrice, **history)
         bulk_create_with_history(plan.option_creates, OptionPrice, **history)
+        if plan.upgrade_updates:
+            bulk_update_with_history(
+                plan.upgrade_updates, DetachmentUpgradePrice, ["points"], **history
+            )
+        bulk_create_with_history(plan.upgrade_creates, DetachmentUpgradePrice, **history)
         counts = {
             kind: len(plan.preview.of_kind(kind)) for kind in ("changed", "added", "unchanged")
         }
@@ -367,6 +418,7 @@ def release_import_rows(
 UNIT = "Unit"
 ENHANCEMENT = "Enhancement"
 OPTION = "Option"
+UPGRADE = "Detachment upgrade"
 
 
 @dataclass(frozen=True)
@@ -410,10 +462,12 @@ def _release_price_map(release: PointsRelease, faction_id: int | None) -> dict[_
     units = release.unit_prices.all()
     enhancements = release.enhancement_prices.all()
     options = release.option_prices.all()
+    upgrades = release.upgrade_prices.all()
     if faction_id is not None:
         units = units.filter(datasheet__faction_id=faction_id)
         enhancements = enhancements.filter(enhancement__detachment__faction_id=faction_id)
         options = options.filter(datasheet__faction_id=faction_id)
+        upgrades = upgrades.filter(upgrade__detachment__faction_id=faction_id)
     prices: dict[_PriceKey, int] = {}
     for faction, datasheet, models_count, points in units.values_list(
         "datasheet__faction__name", "datasheet__name", "models_count", "points"
@@ -430,6 +484,13 @@ def _release_price_map(release: PointsRelease, faction_id: int | None) -> dict[_
         "datasheet__faction__name", "datasheet__name", "name", "points"
     ):
         prices[(faction, OPTION, f"{datasheet}: {name}")] = points
+    for faction, detachment, name, points in upgrades.values_list(
+        "upgrade__detachment__faction__name",
+        "upgrade__detachment__name",
+        "upgrade__name",
+        "points",
+    ):
+        prices[(faction, UPGRADE, f"{name} ({detachment})")] = points
     return prices
 
 
@@ -438,7 +499,7 @@ def release_compare(
 ) -> ReleaseComparison:
     """List every unit, enhancement and option price changed, added or removed from old to new.
 
-    Six queries whatever the catalogue's size; rows are grouped by faction, then kind.
+    Eight queries whatever the catalogue's size; rows are grouped by faction, then kind.
     """
     before = _release_price_map(old, faction_id)
     after = _release_price_map(new, faction_id)

@@ -20,7 +20,7 @@ import threading
 import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Final
 
@@ -34,9 +34,13 @@ from armybuilder.catalogue.models import (
     ArmyLimit,
     Datasheet,
     Detachment,
+    DetachmentUpgrade,
+    DetachmentUpgradePrice,
+    DetachmentUpgradeUnit,
     Enhancement,
     EnhancementPrice,
     Faction,
+    OptionPrice,
     PointsRelease,
     TransportPool,
     UnitPrice,
@@ -101,6 +105,12 @@ class CheckUnit:
     models: int
     enhancement: core.Enhancement | None = None
     warlord: bool = False
+    options: tuple[core.PricedOption, ...] = ()
+    upgrades: tuple[core.Upgrade, ...] = ()
+
+
+# A unit's priced options (name, count) and detachment upgrades (upgrade id, count).
+UnitExtras = tuple[Sequence[tuple[str, int]], Sequence[tuple[int, int]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +139,23 @@ class CatalogueSnapshot:
     enhancements: Mapping[int, core.Enhancement]
     # Datasheet id -> constraint facts, for the checks that read them as they land.
     constraints: Mapping[int, tuple[object, ...]] = field(default_factory=lambda: _EMPTY)
+    # Detachment upgrade id -> the core's Upgrade priced under the release, taken once.
+    upgrades: Mapping[int, core.Upgrade] = field(default_factory=lambda: MappingProxyType({}))
+    # Detachment id -> upgrade name casefolded -> upgrade id.
+    upgrade_names: Mapping[int, Mapping[str, int]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    # (datasheet id, option name casefolded) -> (option name, points).
+    options: Mapping[tuple[int, str], tuple[str, int]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+    def option(self, datasheet_id: int, name: str, count: int) -> core.PricedOption:
+        """Price a unit's option by name; one the release does not price costs nothing."""
+        found = self.options.get((datasheet_id, name.casefold()))
+        if found is None:
+            return core.PricedOption(name=name, points=0, count=count)
+        return core.PricedOption(name=found[0], points=found[1], count=count)
 
     def draft(
         self,
@@ -139,8 +166,11 @@ class CatalogueSnapshot:
         profile: str,
         units: Sequence[tuple[str, int, int, int | None, bool]],
         name: str = "",
+        extras: Mapping[str, UnitExtras] | None = None,
     ) -> CheckDraft:
-        """Build a list from (key, datasheet id, models, enhancement id, warlord) per unit."""
+        """Build a list from (key, datasheet id, models, enhancement id, warlord) per unit,
+        with ``extras`` giving units (by key) their priced options and upgrades."""
+        extras = extras or {}
         return CheckDraft(
             name=name,
             faction=self.factions[faction_id],
@@ -156,6 +186,15 @@ class CatalogueSnapshot:
                     models=models,
                     enhancement=self.enhancements[enh_id] if enh_id is not None else None,
                     warlord=warlord,
+                    options=tuple(
+                        self.option(sheet_id, option, count)
+                        for option, count in extras.get(key, ((), ()))[0]
+                    ),
+                    upgrades=tuple(
+                        replace(self.upgrades[pk], count=count)
+                        for pk, count in extras.get(key, ((), ()))[1]
+                        if pk in self.upgrades
+                    ),
                 )
                 for key, sheet_id, models, enh_id, warlord in units
             ),
@@ -175,6 +214,8 @@ class CatalogueSnapshot:
                     models=u.models,
                     enhancements=(u.enhancement,) if u.enhancement is not None else (),
                     warlord=u.warlord,
+                    options=u.options,
+                    upgrades=u.upgrades,
                 )
                 for u in draft.units
             ),
@@ -293,6 +334,30 @@ def snapshot_build(
         ):
             by_detachment[detachment_id].append(names[datasheet_id])
         lists[relation] = by_detachment
+    required_upgrades: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for detachment_id, upgrade, datasheet_id in DetachmentUpgradeUnit.objects.filter(
+        minimum__gt=0
+    ).values_list("upgrade__detachment_id", "upgrade__name", "datasheet_id"):
+        required_upgrades[detachment_id].append((names[datasheet_id], upgrade))
+    upgrade_rows = list(DetachmentUpgrade.objects.values_list("id", "name", "detachment_id"))
+    upgrade_names: dict[int, dict[str, int]] = defaultdict(dict)
+    for pk, name, detachment_id in upgrade_rows:
+        upgrade_names[detachment_id][name.casefold()] = pk
+    upgrades = conversion.upgrades_facts(
+        upgrades=DetachmentUpgrade.objects.values_list("id", "name", "detachment__name"),
+        units=DetachmentUpgradeUnit.objects.values_list("upgrade_id", "datasheet__name", "maximum"),
+        points=dict(
+            DetachmentUpgradePrice.objects.filter(release_id=release.id).values_list(
+                "upgrade_id", "points"
+            )
+        ),
+    )
+    options = {
+        (datasheet_id, name.casefold()): (name, points)
+        for datasheet_id, name, points in OptionPrice.objects.filter(
+            release_id=release.id
+        ).values_list("datasheet_id", "name", "points")
+    }
     detachments = {
         pk: DetachmentFacts(
             id=pk,
@@ -304,6 +369,7 @@ def snapshot_build(
                 required=lists["required"].get(pk, ()),
                 forbidden=lists["forbidden"].get(pk, ()),
                 battleline=lists["battleline"].get(pk, ()),
+                required_upgrades=required_upgrades.get(pk, ()),
             ),
         )
         for pk, name, faction_id, keyword in Detachment.objects.values_list(
@@ -319,6 +385,9 @@ def snapshot_build(
         datasheets=MappingProxyType(datasheets),
         detachments=MappingProxyType(detachments),
         enhancements=MappingProxyType(enhancements),
+        upgrades=MappingProxyType(upgrades),
+        upgrade_names=MappingProxyType(dict(upgrade_names)),
+        options=MappingProxyType(options),
     )
 
 

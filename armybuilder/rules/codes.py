@@ -111,7 +111,7 @@ FORMATION_CODES: Final[frozenset[str]] = frozenset(
 # Codes RULES.md defines whose check is not written yet. No check raises them, so they have
 # no table of cases; the meta test holds them to exactly that, and a code leaves this set
 # in the same change that gives it a check and its cases.
-PENDING_CODES: Final[frozenset[str]] = frozenset({DETACHMENT_UPGRADE, WARGEAR_CHOICE})
+PENDING_CODES: Final[frozenset[str]] = frozenset({WARGEAR_CHOICE})
 CODE_ORDER: Final[dict[str, int]] = {code: i for i, code in enumerate(ALL_CODES)}
 
 # The severity a code has unless a check says otherwise (see DEDICATED_TRANSPORT_EMPTY in a
@@ -184,6 +184,16 @@ MSG_LEGENDS: Final = template(
 )
 MSG_LIMIT_MAX: Final = template("{label}: {used}{unit} / {limit}{unit} at most{reason}")
 MSG_LIMIT_MIN: Final = template("{label}: {used}{unit} / {limit}{unit} at least{reason}")
+
+MSG_UPGRADE_DETACHMENT: Final = template(
+    "{unit}: {upgrade} belongs to {owner}, not to {detachment}"
+)
+MSG_UPGRADE_NOT_ALLOWED: Final = template("{unit} cannot take {upgrade}")
+MSG_UPGRADE_TOO_MANY: Final = plural_template(
+    "{unit} takes {upgrade} {count} time: at most {most}",
+    "{unit} takes {upgrade} {count} times: at most {most}",
+)
+MSG_UPGRADE_REQUIRED: Final = template("{unit} must take {upgrade} in {detachment}")
 
 MSG_CHARACTER_REQUIRED: Final = template("The army needs a CHARACTER who can be the Warlord")
 MSG_WARLORD_NONE: Final = template("Choose a Warlord")

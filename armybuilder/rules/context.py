@@ -46,14 +46,21 @@ def price(sheet: Datasheet, models: int) -> tuple[int, bool]:
     return fit_points, True
 
 
-def unit_points(unit: Unit) -> int:
-    """Price a unit: its bracket plus enhancements plus priced options."""
-    points = price(unit.datasheet, unit.models)[0]
+def extras_points(unit: Unit) -> int:
+    """Price what a unit adds to its bracket: enhancements, priced options, upgrades."""
+    points = 0
     for enhancement in unit.enhancements:
         points += enhancement.points
     for option in unit.options:
         points += option.points * option.count
+    for upgrade in unit.upgrades:
+        points += upgrade.points * upgrade.count
     return points
+
+
+def unit_points(unit: Unit) -> int:
+    """Price a unit: its bracket plus enhancements, priced options and detachment upgrades."""
+    return price(unit.datasheet, unit.models)[0] + extras_points(unit)
 
 
 def all_keywords(sheet: Datasheet) -> frozenset[str]:
@@ -110,10 +117,8 @@ class Context:
                 unbracketed.add(uid)
             if unit.enhancements:
                 enhanced.append(unit)
-                for enhancement in unit.enhancements:
-                    cost += enhancement.points
-            for option in unit.options:
-                cost += option.points * option.count
+            if unit.enhancements or unit.options or unit.upgrades:
+                cost += extras_points(unit)
             points[uid] = cost
             total += cost
             same = by_name.get(sheet.name)

@@ -133,6 +133,28 @@ class PricedOption:
 
 
 @dataclass(frozen=True, slots=True)
+class Upgrade:
+    """A priced upgrade a detachment offers to some units, e.g. a C'tan power.
+
+    ``allowed`` pairs each datasheet that may take it with the most one unit takes; a
+    datasheet not listed may not take it. ``count`` is how many the unit takes.
+    """
+
+    name: str
+    points: int
+    detachment: str
+    allowed: tuple[tuple[str, int], ...] = ()
+    count: int = 1
+
+    def most_for(self, datasheet: str) -> int:
+        """Return how many of it a unit of this datasheet may take (0: none)."""
+        for name, most in self.allowed:
+            if name == datasheet:
+                return most
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
 class Unit:
     id: str
     datasheet: Datasheet
@@ -140,6 +162,7 @@ class Unit:
     enhancements: tuple[Enhancement, ...] = ()
     warlord: bool = False
     options: tuple[PricedOption, ...] = ()
+    upgrades: tuple[Upgrade, ...] = ()
 
     @property
     def name(self) -> str:
@@ -154,6 +177,8 @@ class Detachment:
     forbidden_datasheets: frozenset[str] = frozenset()
     # Datasheet names that gain BATTLELINE in this detachment.
     battleline: frozenset[str] = frozenset()
+    # (datasheet name, upgrade name): upgrades this detachment makes every such unit take.
+    required_upgrades: frozenset[tuple[str, str]] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

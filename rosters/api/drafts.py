@@ -21,6 +21,7 @@ from armybuilder.catalogue.snapshot import (
     CatalogueSnapshot,
     CheckDraft,
     SnapshotError,
+    UnitExtras,
     catalogue_snapshot,
 )
 from armybuilder.rules import model as core
@@ -48,6 +49,8 @@ ERR_RELEASE: Final = gettext_lazy("There is no points release called “{text}�
 ERR_RELEASE_ID: Final = gettext_lazy("There is no points release with id {value}.")
 ERR_NO_RELEASE: Final = gettext_lazy("There is no points release yet to price the roster under.")
 HINT: Final = gettext_lazy(" Did you mean: {names}?")
+ERR_OPTION: Final = gettext_lazy("Unit {position}: {datasheet} has no priced option “{text}”.")
+ERR_UPGRADE: Final = gettext_lazy("Unit {position}: {detachment} has no upgrade “{text}”.")
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,8 @@ class UnitBody:
     models: int | None = None
     enhancement: int | str | None = None
     warlord: bool = False
+    options: Sequence[Mapping[str, Any]] = ()
+    upgrades: Sequence[Mapping[str, Any]] = ()
 
 
 def _hint(table: NameTable, text: str) -> str:
@@ -182,6 +187,7 @@ def validate_body_draft(
         _detachment_id(index, faction_id, detachment) if detachment is not None else None
     )
     ids = _unit_ids(index, faction_id, detachment_id, units)
+    extras = _unit_extras(snapshot, detachment_id, units, [sheet for sheet, _ in ids])
     draft = snapshot.draft(
         faction_id=faction_id,
         detachment_id=detachment_id,
@@ -198,8 +204,55 @@ def validate_body_draft(
             )
             for position, (unit, (sheet_id, enh_id)) in enumerate(zip(units, ids, strict=True), 1)
         ],
+        extras=extras,
     )
     return snapshot, draft
+
+
+def _unit_extras(
+    snapshot: CatalogueSnapshot,
+    detachment_id: int | None,
+    units: Sequence[UnitBody],
+    sheet_ids: Sequence[int],
+) -> dict[str, UnitExtras]:
+    """Place each unit's options (by its datasheet) and upgrades (by the detachment) by name;
+    raise with errors by position for a name that is neither."""
+    names = snapshot.upgrade_names.get(detachment_id, {}) if detachment_id is not None else {}
+    detachment = snapshot.detachments[detachment_id].name if detachment_id is not None else None
+    extras: dict[str, UnitExtras] = {}
+    errors: list[dict[str, list[str]]] = []
+    for position, (unit, sheet_id) in enumerate(zip(units, sheet_ids, strict=True), 1):
+        unit_errors: dict[str, list[str]] = {}
+        options = []
+        for option in unit.options:
+            if (sheet_id, option["name"].casefold()) not in snapshot.options:
+                unit_errors.setdefault("options", []).append(
+                    ERR_OPTION.format(
+                        position=position,
+                        datasheet=snapshot.datasheets[sheet_id].name,
+                        text=option["name"],
+                    )
+                )
+            options.append((option["name"], option.get("count", 1)))
+        upgrades = []
+        for upgrade in unit.upgrades:
+            found = names.get(upgrade["name"].casefold())
+            if found is None:
+                unit_errors.setdefault("upgrades", []).append(
+                    ERR_UPGRADE.format(
+                        position=position,
+                        detachment=detachment or "no detachment",
+                        text=upgrade["name"],
+                    )
+                )
+                continue
+            upgrades.append((found, upgrade.get("count", 1)))
+        errors.append(unit_errors)
+        if options or upgrades:
+            extras[str(position)] = (options, upgrades)
+    if any(errors):
+        raise ValidationError({"units": errors})
+    return extras
 
 
 def validate_body_declaration(*, data: Mapping[str, Any] | None) -> core.Declaration | None:

@@ -102,6 +102,11 @@ class UnitPairField(serializers.ListField):
 # --- the validate_list result shape (rosters/formats/result_json.py, schema 1) ---------
 
 
+class NamedCountSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+
+
 class ResultUnitSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     line = serializers.IntegerField(allow_null=True)
@@ -111,6 +116,8 @@ class ResultUnitSerializer(serializers.Serializer):
     stated_points = serializers.IntegerField(allow_null=True)
     enhancement = serializers.CharField(allow_null=True)
     warlord = serializers.BooleanField()
+    options = NamedCountSerializer(many=True, help_text="Priced options taken.")
+    upgrades = NamedCountSerializer(many=True, help_text="Detachment upgrades taken.")
     note = serializers.CharField(
         allow_null=True, help_text="How a model count the list did not state was read."
     )
@@ -316,6 +323,12 @@ class RosterUnitOptionOutputSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
+class RosterUnitUpgradeOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+
+
 class RosterUnitOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     position = serializers.IntegerField(
@@ -329,9 +342,18 @@ class RosterUnitOutputSerializer(serializers.Serializer):
     stated_points = serializers.IntegerField(allow_null=True)
     options = serializers.SerializerMethodField()
 
+    upgrades = serializers.SerializerMethodField()
+
     @extend_schema_field(RosterUnitOptionOutputSerializer(many=True))
     def get_options(self, obj: Any) -> list[dict[str, Any]]:
         return [{"name": name, "count": count} for name, count in services.unit_options(obj)]
+
+    @extend_schema_field(RosterUnitUpgradeOutputSerializer(many=True))
+    def get_upgrades(self, obj: Any) -> list[dict[str, Any]]:
+        return [
+            {"id": taken.id, "name": taken.name, "count": taken.count}
+            for taken in services.unit_upgrades(obj)
+        ]
 
 
 class RosterSummaryOutputSerializer(serializers.Serializer):
@@ -472,12 +494,34 @@ class RosterUnitCreateInputSerializer(serializers.Serializer):
     warlord = serializers.BooleanField(required=False, default=False)
 
 
+class UnitOptionInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=MAX_NAME)
+    count = serializers.IntegerField(min_value=0, max_value=1000, help_text="0 removes it.")
+
+
+class UnitUpgradeInputSerializer(serializers.Serializer):
+    upgrade = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    count = serializers.IntegerField(min_value=0, max_value=1000, help_text="0 removes it.")
+
+
 class RosterUnitUpdateInputSerializer(serializers.Serializer):
     models = serializers.IntegerField(min_value=1, max_value=1000, required=False)
     enhancement = serializers.IntegerField(
         min_value=1, max_value=MAX_ID, required=False, allow_null=True, help_text="null removes it."
     )
     warlord = serializers.BooleanField(required=False)
+    options = UnitOptionInputSerializer(
+        many=True,
+        required=False,
+        max_length=MAX_UNITS,
+        help_text="Priced options by name; options not listed are kept.",
+    )
+    upgrades = UnitUpgradeInputSerializer(
+        many=True,
+        required=False,
+        max_length=MAX_UNITS,
+        help_text="Detachment upgrades of the roster's detachment, by id; others are kept.",
+    )
 
 
 # --- declarations ------------------------------------------------------------------
@@ -547,6 +591,11 @@ class DeclarationOutputSerializer(serializers.Serializer):
 # --- validation of an unsaved roster -------------------------------------------------
 
 
+class ValidateNamedCountInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=MAX_NAME)
+    count = serializers.IntegerField(min_value=1, max_value=1000, required=False, default=1)
+
+
 class ValidateUnitInputSerializer(serializers.Serializer):
     datasheet = NameOrIdField()
     models = serializers.IntegerField(
@@ -554,6 +603,15 @@ class ValidateUnitInputSerializer(serializers.Serializer):
     )
     enhancement = NameOrIdField(required=False, allow_null=True)
     warlord = serializers.BooleanField(required=False, default=False)
+    options = ValidateNamedCountInputSerializer(
+        many=True, required=False, max_length=MAX_UNITS, help_text="Priced options by name."
+    )
+    upgrades = ValidateNamedCountInputSerializer(
+        many=True,
+        required=False,
+        max_length=MAX_UNITS,
+        help_text="Upgrades of the chosen detachment, by name.",
+    )
 
 
 class ValidateDeclarationInputSerializer(serializers.Serializer):

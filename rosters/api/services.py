@@ -16,7 +16,13 @@ from django.utils.translation import gettext_lazy
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import ValidationError
 
-from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction
+from armybuilder.catalogue.models import (
+    Datasheet,
+    Detachment,
+    DetachmentUpgrade,
+    Enhancement,
+    Faction,
+)
 from armybuilder.rules import model as core
 from rosters import declarations as declaration_services
 from rosters import services
@@ -29,6 +35,7 @@ ERR_UNKNOWN_FACTION: Final = gettext_lazy("There is no faction with id {value}."
 ERR_UNKNOWN_DETACHMENT: Final = gettext_lazy("There is no detachment with id {value}.")
 ERR_UNKNOWN_DATASHEET: Final = gettext_lazy("There is no datasheet with id {value}.")
 ERR_UNKNOWN_ENHANCEMENT: Final = gettext_lazy("There is no enhancement with id {value}.")
+ERR_UNKNOWN_UPGRADE: Final = gettext_lazy("There is no detachment upgrade with id {value}.")
 ERR_UNKNOWN_UNIT: Final = gettext_lazy("This roster has no unit with id {value}.")
 ERR_NO_RELEASE: Final = gettext_lazy("There is no points release yet to price a roster under.")
 ERR_UNKNOWN_DECLARATION: Final = gettext_lazy("This roster has no declaration with id {value}.")
@@ -196,8 +203,11 @@ def roster_unit_change(
     models: int | None = None,
     enhancement_id: int | Literal["keep"] | None = "keep",
     warlord: bool | None = None,
+    options: Sequence[Mapping[str, Any]] | None = None,
+    upgrades: Sequence[Mapping[str, Any]] | None = None,
 ) -> RosterUnit:
-    """Change a unit's model count or enhancement, or make it (or stop it being) Warlord."""
+    """Change a unit's model count, enhancement, priced options or detachment upgrades, or
+    make it (or stop it being) Warlord."""
     enhancement: Enhancement | Literal["keep"] | None = "keep"
     if enhancement_id != "keep":
         enhancement = (
@@ -209,6 +219,20 @@ def roster_unit_change(
     try:
         with transaction.atomic():
             services.roster_unit_update(unit=unit, models=models, enhancement=enhancement)
+            if options:
+                services.roster_unit_options_set(
+                    unit=unit, options={o["name"]: o["count"] for o in options}
+                )
+            if upgrades:
+                services.roster_unit_upgrades_set(
+                    unit=unit,
+                    upgrades={
+                        _get_or_field_error(
+                            DetachmentUpgrade, u["upgrade"], "upgrades", ERR_UNKNOWN_UPGRADE
+                        ): u["count"]
+                        for u in upgrades
+                    },
+                )
             if warlord is True:
                 services.roster_set_warlord(roster=roster, unit=unit)
             elif warlord is False and unit.warlord:

@@ -179,7 +179,7 @@ class RosterPdf:
                     self.para(str(unit.position), "num"),
                     self.para(unit.name),
                     self.para(str(unit.models), "num"),
-                    self.para(unit.enhancement or ""),
+                    self.para("; ".join(t for t in (unit.enhancement, unit.extras_text) if t)),
                     self.para(WARLORD_MARK if unit.warlord else ""),
                     self.para(str(unit.points), "num"),
                 ]

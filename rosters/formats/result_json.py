@@ -1,9 +1,9 @@
 """A checked roster as JSON: the one shape validate_list prints and the API returns.
 
-Schema (version 2). Every key is always present; a value the list does not give is null.
+Schema (version 3). Every key is always present; a value the list does not give is null.
 
     {
-      "schema": 2,
+      "schema": 3,
       "format": "gw_app" | "nr_wtc" | ... | null,   # the text format read, null for a saved roster
       "name": str,
       "faction": str | null,
@@ -18,6 +18,8 @@ Schema (version 2). Every key is always present; a value the list does not give 
       "units": [{"position": int, "line": int | null, "name": str, "models": int,
                  "points": int | null, "stated_points": int | null,
                  "enhancement": str | null, "warlord": bool,
+                 "options": [{"name": str, "count": int}],    # priced options taken
+                 "upgrades": [{"name": str, "count": int}],   # detachment upgrades taken
                  "note": str | null}],       # how a count the list did not state was read
       "unrecognised": [{"line": int, "kind": "faction" | "detachment" | "unit" | "enhancement"
                         | "line", "text": str, "message": str, "suggestions": [str]}],
@@ -28,7 +30,8 @@ Schema (version 2). Every key is always present; a value the list does not give 
       "error": str | null            # why the list could not be read at all
     }
 
-Version 2 added each unit's "note". A pasted list's stated model counts are kept as
+Version 2 added each unit's "note"; version 3 its "options" and "upgrades" (a unit's
+points include them). A pasted list's stated model counts are kept as
 written (a count the datasheet does not allow is a UNIT_SIZE violation); where a format
 states no count, the note says how it was worked out, e.g. from the unit's points.
 
@@ -43,7 +46,7 @@ from typing import Any, Final, Protocol
 
 from armybuilder.rules.model import BattleSize, Result
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 
 
 class ProblemLike(Protocol):
@@ -78,6 +81,12 @@ class DraftUnitLike(Protocol):
 
     @property
     def enhancement(self) -> Any: ...
+
+    @property
+    def options(self) -> Sequence[Any]: ...
+
+    @property
+    def upgrades(self) -> Sequence[Any]: ...
 
 
 class DraftLike(Protocol):
@@ -149,6 +158,8 @@ def result_to_json(
             "stated_points": stated.get(u.key),
             "enhancement": u.enhancement.name if u.enhancement is not None else None,
             "warlord": u.warlord,
+            "options": _named_counts(u.options),
+            "upgrades": _named_counts(u.upgrades),
             "note": unit_notes.get(u.key),
         }
         for u in draft.units
@@ -223,6 +234,15 @@ def unreadable_to_json(
         "meters": [],
         "error": error,
     }
+
+
+def _named_counts(items: Sequence[Any]) -> list[dict[str, Any]]:
+    """Name and count each option or upgrade, given as (name, count) or with those fields."""
+    found = []
+    for item in items:
+        name, count = (item.name, item.count) if hasattr(item, "name") else item
+        found.append({"name": name, "count": count})
+    return found
 
 
 def _positions(unit_ids: Sequence[str], positions: Mapping[str, int]) -> list[int]:

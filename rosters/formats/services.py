@@ -30,7 +30,7 @@ from rosters.formats.sheet import DeclarationSection, RosterSheet, UnitLine, Vio
 from rosters.formats.text_import import ParsedList, list_parse
 from rosters.formats.text_import.resolver import Resolutions, ResolvedList, list_resolve
 from rosters.language import battle_size_label, meter_text, translated
-from rosters.models import Roster, RosterUnit
+from rosters.models import Roster, RosterUnit, RosterUnitOption, RosterUnitUpgrade
 
 DEFAULT_NAME: Final = "Imported list"
 ERR_UNRESOLVED: Final = gettext_lazy(
@@ -124,6 +124,8 @@ def list_import_draft(
                 models=u.models,
                 enhancement=enhancements.get(u.enhancement_id),
                 warlord=u.warlord,
+                options=list(u.options),
+                upgrades=[roster_services.TakenUpgrade(*taken) for taken in u.upgrades],
             )
             for u in units
         ],
@@ -147,6 +149,11 @@ def list_check_draft(
             for u in resolved.kept()
             if u.datasheet_id is not None
         ],
+        extras={
+            u.key: (u.options, [(pk, count) for pk, _, count in u.upgrades])
+            for u in resolved.kept()
+            if u.options or u.upgrades
+        },
     )
 
 
@@ -286,6 +293,19 @@ def roster_import_save(
         )
         for position, unit in enumerate(resolved.kept(), 1)
     )
+    kept = resolved.kept()
+    if any(u.options or u.upgrades for u in kept):
+        saved = dict(roster.units.values_list("position", "pk"))
+        RosterUnitOption.objects.bulk_create(
+            RosterUnitOption(unit_id=saved[position], name=name, count=count)
+            for position, unit in enumerate(kept, 1)
+            for name, count in dict(unit.options).items()
+        )
+        RosterUnitUpgrade.objects.bulk_create(
+            RosterUnitUpgrade(unit_id=saved[position], upgrade_id=pk, count=count)
+            for position, unit in enumerate(kept, 1)
+            for pk, count in {pk: count for pk, _, count in unit.upgrades}.items()
+        )
     return roster
 
 
@@ -353,6 +373,10 @@ def draft_sheet(
                 warlord=u.warlord,
                 stated_points=stated.get(u.key),
                 keywords=frozenset(u.datasheet.keywords),
+                extras=(
+                    *((name, count) for name, count in u.options),
+                    *((taken.name, taken.count) for taken in u.upgrades),
+                ),
             )
             for u in draft.units
         ),

@@ -16,6 +16,12 @@ class UnitLine:
     stated_points: int | None = None
     # Upper-case keywords, for the official app's sections.
     keywords: frozenset[str] = frozenset()
+    # Priced options and detachment upgrades taken, as (name, count); the points include them.
+    extras: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def extras_text(self) -> str:
+        return ", ".join(name if count == 1 else f"{count}× {name}" for name, count in self.extras)
 
 
 @dataclass(frozen=True)

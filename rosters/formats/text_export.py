@@ -39,6 +39,9 @@ def sheet_to_text(sheet: RosterSheet) -> str:
                 lines.append("  • Warlord")
             # The model line names the unit itself, so the importer reads the count back.
             lines.append(f"  • {unit.models}x {unit.name}")
+            # The app lists priced models and detachment upgrades on the unit, as wargear.
+            for name, count in unit.extras:
+                lines.append(f"  • {count}x {name}")
             if unit.enhancement:
                 lines.append(f"  • Enhancements: {unit.enhancement}")
             lines.append("")

@@ -21,7 +21,16 @@ from rosters.formats.sheet import RosterSheet
 
 ROSTER_SHEET: Final = "Roster"
 VIOLATIONS_SHEET: Final = "Violations"
-UNIT_HEADER: Final = ("#", "Unit", "Models", "Enhancement", "Warlord", "Points", "Stated points")
+UNIT_HEADER: Final = (
+    "#",
+    "Unit",
+    "Models",
+    "Enhancement",
+    "Warlord",
+    "Points",
+    "Stated points",
+    "Options and upgrades",
+)
 VIOLATION_HEADER: Final = ("Code", "Severity", "Message", "Units")
 FORMULA_STARTS: Final = ("=", "+", "-", "@")
 
@@ -91,6 +100,7 @@ def sheet_to_xlsx(sheet: RosterSheet) -> bytes:
                 _cell(roster, "Warlord" if unit.warlord else ""),
                 unit.points,
                 unit.stated_points,
+                _cell(roster, unit.extras_text),
             ]
         )
     violations = wb.create_sheet(VIOLATIONS_SHEET)

@@ -23,6 +23,9 @@ from armybuilder.catalogue.models import (
     AllyRule,
     Datasheet,
     Detachment,
+    DetachmentUpgrade,
+    DetachmentUpgradePrice,
+    DetachmentUpgradeUnit,
     Enhancement,
     EnhancementPrice,
     Faction,
@@ -46,6 +49,7 @@ class World:
     price: UnitPrice
     enhancement_price: EnhancementPrice
     option_price: OptionPrice
+    upgrade_price: DetachmentUpgradePrice
 
 
 @pytest.fixture
@@ -55,6 +59,11 @@ def world() -> World:
     captain = Datasheet.objects.get(name="Captain")
     OptionPrice.objects.create(release=current, datasheet=captain, name="Relic shield", points=5)
     AllyRule.objects.create(faction=marines, keyword="IMPERIAL KNIGHTS", points_cap=250)
+    upgrade = DetachmentUpgrade.objects.create(
+        detachment=Detachment.objects.get(), name="Relic of the Chapter"
+    )
+    DetachmentUpgradeUnit.objects.create(upgrade=upgrade, datasheet=captain, maximum=1)
+    DetachmentUpgradePrice.objects.create(release=current, upgrade=upgrade, points=40)
     draft = services.release_copy(
         source=current, name="MFM next", published=datetime.date(2025, 12, 1)
     )
@@ -70,6 +79,7 @@ def world() -> World:
         price=price,
         enhancement_price=draft.enhancement_prices.first(),  # type: ignore[arg-type]
         option_price=draft.option_prices.get(),
+        upgrade_price=draft.upgrade_prices.get(),
     )
 
 
@@ -199,6 +209,29 @@ ATTEMPTS: dict[str, Attempt] = {
     ),
     "option price change form": change(OptionPrice, lambda w: w.option_price, {"points": "1"}),
     "option price history revert": revert(lambda w: w.option_price),
+    "detachment upgrade price change form": change(
+        DetachmentUpgradePrice, lambda w: w.upgrade_price, {"points": "1"}
+    ),
+    "detachment upgrade price add form": add(
+        DetachmentUpgradePrice,
+        lambda w: {
+            "release": w.current.pk,
+            "upgrade": DetachmentUpgrade.objects.create(
+                detachment=Detachment.objects.get(), name="Second relic"
+            ).pk,
+            "points": 20,
+        },
+    ),
+    "detachment upgrade price delete action": action_delete(
+        DetachmentUpgradePrice, lambda w: w.upgrade_price
+    ),
+    "detachment upgrade price history revert": revert(lambda w: w.upgrade_price),
+    "detachment upgrade change form": change(
+        DetachmentUpgrade, lambda w: DetachmentUpgrade.objects.get(), {"name": "Relic"}
+    ),
+    "detachment upgrade inline unit edit": change(
+        DetachmentUpgrade, lambda w: DetachmentUpgrade.objects.get(), {"units-0-maximum": "2"}
+    ),
     "release change form": change(PointsRelease, lambda w: w.draft, {"name": "Renamed"}),
     "release add form": add(
         PointsRelease, lambda w: {"name": "Hand made", "published": "2026-02-01"}
@@ -257,6 +290,8 @@ def readable_urls(world: World) -> list[str]:
         world.price,
         world.enhancement_price,
         world.option_price,
+        world.upgrade_price,
+        DetachmentUpgrade.objects.get(),
         world.draft,
         Faction.objects.get(),
         Datasheet.objects.get(name="Rhino"),

@@ -4,7 +4,14 @@ import pytest
 from openpyxl import Workbook, load_workbook
 
 from armybuilder.catalogue import services
-from armybuilder.catalogue.models import EnhancementPrice, ImportReport, UnitPrice
+from armybuilder.catalogue.models import (
+    Detachment,
+    DetachmentUpgrade,
+    DetachmentUpgradePrice,
+    EnhancementPrice,
+    ImportReport,
+    UnitPrice,
+)
 from tests.factories import make_release, space_marines
 
 pytestmark = pytest.mark.django_db
@@ -176,7 +183,7 @@ def test_not_a_workbook_is_a_clear_error(release):
 def test_export_then_import_gives_the_same_prices(release):
     data = services.release_export_xlsx(release=release)
     wb = load_workbook(io.BytesIO(data))
-    assert wb.sheetnames == ["Units", "Enhancements", "Options"]
+    assert wb.sheetnames == ["Units", "Enhancements", "Options", "Detachment upgrades"]
     assert [c.value for c in wb["Units"][1]] == UNITS_HEADER
     assert isinstance(wb["Units"]["D2"].value, int)
     preview = services.release_import_preview(release=release, data=data)
@@ -199,3 +206,32 @@ def test_export_escapes_text_that_would_be_a_formula(release):
         release=release, data=services.release_export_xlsx(release=release)
     )
     assert preview.ok and {c.kind for c in preview.changes} == {"unchanged"}
+
+
+def test_detachment_upgrade_prices_go_through_the_workbook(release):
+    upgrade = DetachmentUpgrade.objects.create(
+        detachment=Detachment.objects.get(name="Gladius Task Force"), name="Relic Blade"
+    )
+    price = DetachmentUpgradePrice.objects.create(release=release, upgrade=upgrade, points=35)
+    exported = load_workbook(io.BytesIO(services.release_export_xlsx(release=release)))
+    assert [[c.value for c in row] for row in exported["Detachment upgrades"].iter_rows()] == [
+        ["Faction", "Detachment", "Upgrade", "Points"],
+        ["Space Marines", "Gladius Task Force", "Relic Blade", 35],
+    ]
+    header = ["Faction", "Detachment", "Upgrade", "Points"]
+    relic = ["space marines", "Gladius Task Force", "relic blade", 40]
+    unknown = ["Space Marines", "Gladius Task Force", "Golden Throne", 5]
+    data = workbook({"Units": [UNITS_HEADER], "Detachment upgrades": [header, relic, unknown]})
+    refused = services.release_import_xlsx(release=release, data=data)
+    assert refused.errors == [
+        "Sheet 'Detachment upgrades' row 3: no detachment upgrade 'Golden Throne' in "
+        "detachment 'Gladius Task Force' (Space Marines)."
+    ]
+    price.refresh_from_db()
+    assert price.points == 35
+    data = workbook({"Units": [UNITS_HEADER], "Detachment upgrades": [header, relic]})
+    applied = services.release_import_xlsx(release=release, data=data)
+    assert applied.ok and [c.kind for c in applied.changes] == ["changed"]
+    price.refresh_from_db()
+    assert price.points == 40
+    assert price.history.count() == 2

@@ -14,6 +14,9 @@ from openpyxl import load_workbook
 
 from armybuilder.catalogue import services
 from armybuilder.catalogue.models import (
+    DetachmentUpgrade,
+    DetachmentUpgradePrice,
+    DetachmentUpgradeUnit,
     Enhancement,
     EnhancementPrice,
     Faction,
@@ -105,7 +108,8 @@ def test_query_count_does_not_grow_with_the_catalogue(pair) -> None:
         make_datasheet(eaters, f"Extra {n}", "INFANTRY", prices=[(1, n), (2, 2 * n)], release=new)
     with CaptureQueriesContext(connection) as large:
         services.release_compare(old=old, new=new)
-    assert len(large) == len(small) == 6
+    # Units, enhancements, options and detachment upgrades, for each release.
+    assert len(large) == len(small) == 8
 
 
 def test_admin_page_groups_by_faction_and_the_list_links_it(
@@ -191,3 +195,24 @@ def test_junk_in_the_query_string_is_ignored_or_not_found(
         response = client.get(url, {"against": junk, "faction": junk})
         assert response.status_code == 200
         assert "Intercessor Squad, 10 models" in response.content.decode()
+
+
+def test_detachment_upgrade_prices_are_copied_and_compared() -> None:
+    old = make_release("MFM 2025-09")
+    marines = space_marines(old)
+    upgrade = DetachmentUpgrade.objects.create(
+        detachment=marines.detachments.get(), name="Relic Blade"
+    )
+    DetachmentUpgradeUnit.objects.create(
+        upgrade=upgrade, datasheet=marines.datasheets.get(name="Captain"), maximum=1
+    )
+    DetachmentUpgradePrice.objects.create(release=old, upgrade=upgrade, points=35)
+    new = services.release_copy(
+        source=old, name="MFM 2025-12", published=datetime.date(2025, 12, 1)
+    )
+    assert list(new.upgrade_prices.values_list("upgrade__name", "points")) == [("Relic Blade", 35)]
+    new.upgrade_prices.update(points=45)
+    rows = services.release_compare(old=old, new=new).rows
+    assert [(r.kind, r.entry, r.old, r.new) for r in rows] == [
+        ("Detachment upgrade", "Relic Blade (Gladius Task Force)", 35, 45)
+    ]

@@ -64,6 +64,8 @@ UNIT_KEYS = {
     "stated_points",
     "enhancement",
     "warlord",
+    "options",
+    "upgrades",
     "note",
 }
 
@@ -105,6 +107,8 @@ def test_legal_list_exits_0_with_the_documented_shape(catalogue, tmp_path):
         "stated_points": 220,
         "enhancement": "Helm of Brazen Ire",
         "warlord": True,
+        "options": [],
+        "upgrades": [],
         "note": None,
     }
     assert [u["models"] for u in data["units"]] == [1, 10, 1]

@@ -29,7 +29,16 @@ def roster(**overrides: object) -> RosterSheet:
         player="olga",
         units=(
             UnitLine(1, "Khârn the Betrayer", 1, 85, None, True, 100),
-            UnitLine(2, "Khorne Berzerkers", 10, 180, None, False, None),
+            UnitLine(
+                2,
+                "Khorne Berzerkers",
+                10,
+                180,
+                None,
+                False,
+                None,
+                extras=(("Icon of Khorne", 1), ("Chainblade", 2)),
+            ),
         ),
         violations=(ViolationLine("WARLORD", "error", "Two Warlords.", (1, 2)),),
         legal=False,
@@ -50,8 +59,17 @@ def test_roster_sheet_round_trips_its_values():
     assert facts["Points"] == 265 and facts["Points limit"] == 2000
     assert facts["Legal"] == "no"
     header = found.index(UNIT_HEADER)
-    assert found[header + 1] == (1, "Khârn the Betrayer", 1, None, "Warlord", 85, 100)
-    assert found[header + 2] == (2, "Khorne Berzerkers", 10, None, None, 180, None)
+    assert found[header + 1] == (1, "Khârn the Betrayer", 1, None, "Warlord", 85, 100, None)
+    assert found[header + 2] == (
+        2,
+        "Khorne Berzerkers",
+        10,
+        None,
+        None,
+        180,
+        None,
+        "Icon of Khorne, 2× Chainblade",
+    )
 
 
 def test_points_and_counts_are_numbers_not_text():

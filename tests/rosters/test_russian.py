@@ -288,6 +288,8 @@ def _admin_pages(roster) -> list[str]:
         "unitprice",
         "enhancementprice",
         "optionprice",
+        "detachmentupgrade",
+        "detachmentupgradeprice",
         "importreport",
     ):
         pages.append(reverse(f"admin:catalogue_{model}_changelist"))
@@ -309,7 +311,7 @@ def test_catalogue_admin_reads_in_russian(client, roster):
     from armybuilder.catalogue.points_xlsx import HEADERS
 
     # The workbook's layout (sheet and column names) is a file format, read as it is written.
-    layout = [", ".join(header) for header in HEADERS.values()]
+    layout = [*(", ".join(header) for header in HEADERS.values()), *HEADERS]
     names = [
         *game_names(),
         *ADMIN_NAMES,

@@ -33,6 +33,7 @@ TABLE_MODULES = (
     "test_enhancements",
     "test_warlord",
     "test_allies_legends_limits",
+    "test_detachment_upgrades",
     "test_leaders",
     "test_transport_capacity",
     "test_deep_strike_aircraft_fortification",

@@ -34,6 +34,7 @@ from ..models import (
     UnitPrice,
 )
 from .bsdata_parse import DatasheetKey, ParsedCatalogue, ParsedDatasheet, parse_bsdata
+from .bsdata_upgrades_write import write_upgrades
 from .bsdata_xml import BsdataError
 
 DEFAULT_RELEASE_NAME = "Final 10th edition (BSData 2026-06-14)"
@@ -192,6 +193,7 @@ def catalogue_write(parsed: ParsedCatalogue, release: PointsRelease) -> WriteSta
     _write_option_prices(parsed, sheets, release, stats)
     _write_enhancement_prices(parsed, enhancements, release, stats)
     _write_limits(parsed, factions, stats)
+    write_upgrades(parsed, detachments, sheets, release, stats)
     return stats
 
 
@@ -806,6 +808,7 @@ def _counts(parsed: ParsedCatalogue, stats: WriteStats) -> dict[str, Any]:
     totals["unmapped"] = len(parsed.unmapped)
     totals["factions"] = len(parsed.factions)
     totals["army_limits"] = len(parsed.limits)
+    totals["detachment_upgrades"] = len(parsed.upgrades)
     return {
         "factions": factions,
         "totals": dict(totals),
@@ -890,6 +893,8 @@ def report_text(
         f"Army limits stored: {len(parsed.limits)} ("
         + ", ".join(f"{code} {count}" for code, count in sorted(limits.items()))
         + ")",
+        f"Detachment upgrades stored: {len(parsed.upgrades)} (on "
+        f"{sum(len(u.units) for u in parsed.upgrades)} datasheets)",
     ]
     # Last, so the end of the report is the list of what is still not mapped.
     gaps = unmapped_by_kind(parsed)

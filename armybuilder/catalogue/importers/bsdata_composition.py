@@ -18,13 +18,16 @@ from .bsdata_facts import (
     ParsedOption,
     _View,
 )
+from .bsdata_options import counted_ids, option_blocks, optional_models
 from .bsdata_pricing import (
     ModelSlot,
     SlotGroup,
+    canonical_counts,
     compress_brackets,
     model_range,
     price_table,
 )
+from .bsdata_root_units import is_single_model
 from .bsdata_xml import (
     Ctx,
     Element,
@@ -142,7 +145,7 @@ class CompositionMixin:
     def composition(self, view: _View, ctx: Ctx, notes: list[str]) -> _Composition:
         entry = view.entry
         comp = _Composition()
-        if entry.get("type") == "model":
+        if is_single_model(entry, self.model_entries):
             comp.slots.append(ModelSlot(entry.get("id", ""), entry.get("name", ""), 1, 1, (), 0.0))
             comp.models.append(entry)
         self._slots(entry, (), ctx, comp, comp.slots, comp.rules, depth=0)
@@ -318,6 +321,19 @@ class CompositionMixin:
                         slot.name, round(slot.cost), slot.maximum or 1
                     )
                     free_extras.add(slot.key)
+        pts_modifiers = [
+            (modifier, groups_)
+            for element in view.elements
+            for modifier, groups_ in iter_modifiers(element)
+            if modifier.get("field") == self.index.pts_id
+        ]
+        # Priced optional models (bsdata_options) are options, not models of the bracket.
+        uncounted = (
+            optional_models(all_slots, groups, entry.get("id", ""), counted_ids(pts_modifiers))
+            if base > 0
+            else {}
+        )
+        free_extras.update(uncounted)
         group_members: dict[str, list[str]] = defaultdict(list)
         for slot in all_slots:
             for key in slot.groups:
@@ -341,18 +357,14 @@ class CompositionMixin:
                     return counts[child]
                 if child in group_members:
                     return sum(counts.get(k, 0) for k in group_members[child])
+                if child in uncounted:
+                    return 0
                 if child in unit_ids:
                     return 1
                 return None
 
             return count
 
-        pts_modifiers = [
-            (modifier, groups_)
-            for element in view.elements
-            for modifier, groups_ in iter_modifiers(element)
-            if modifier.get("field") == self.index.pts_id
-        ]
         for modifier, _ in pts_modifiers:
             if modifier.get("type") == "increment":
                 option = self._option_condition(modifier, entry)
@@ -430,12 +442,19 @@ class CompositionMixin:
         table: dict[int, int] = {}
         sizes: list[tuple[int, int]] = []
         for combo in _combinations(comp):
-            chosen, slots_now = set(combo.picked), combo.slots
+            chosen = set(combo.picked)
+            slots_now = [slot for slot in combo.slots if slot.key not in uncounted]
             groups_now = _take_from_groups(groups, combo.taken)
             sizes.append(model_range(slots_now, groups_now))
             check = allowed if combo.rules else None
             for count, points in price_table(slots_now, groups_now, price_of, check).items():
                 table[count] = min(points, table.get(count, points))
+            for slot in uncounted.values():
+                if slot.cost == 0 and slot.name not in options and table:
+                    smallest = canonical_counts(slots_now, groups_now, min(table), check)
+                    found = smallest and self._option_of_count(slot, smallest, price_of)
+                    if found:
+                        options[found.name] = found
         # The sizes that can be built; the slots' span only where none can (bad data).
         low = min(table) if table else min(low for low, _ in sizes)
         high = max(table) if table else max(high for _, high in sizes)
@@ -448,6 +467,29 @@ class CompositionMixin:
         for upgrade in self._priced_upgrades(view, ctx):
             options.setdefault(upgrade.name, upgrade)
         return low, high, brackets, sorted(options.values(), key=lambda o: o.name)
+
+    def _option_of_count(
+        self,
+        slot: ModelSlot,
+        counts: Mapping[str, int],
+        price_of: Callable[[Mapping[str, int]], float | None],
+    ) -> ParsedOption | None:
+        """Price an optional model the unit's points count, from what it adds to the
+        smallest unit (bsdata_options.option_blocks)."""
+        plain = price_of(counts)
+        most = slot.maximum or 1
+        deltas = []
+        for number in range(1, most + 1):
+            priced = price_of({**counts, slot.key: number})
+            if priced is None or plain is None:
+                return None
+            deltas.append(priced - plain)
+        blocks = option_blocks(deltas, most)
+        if blocks is None:
+            return None
+        points, size, times = blocks
+        name = slot.name if size == 1 else f"{size} {slot.name}"
+        return ParsedOption(name, points, times)
 
     def _repeat_factor(self, modifier: Element, count: Callable[[str], int | None]) -> float | None:
         repeats = children(modifier, "repeats")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .bsdata_facts import (
+    NOTE_FACTION_FROM_CATALOGUE,
     NOTE_PASSENGER_RULE,
     DatasheetKey,
     ParsedDatasheet,
@@ -12,6 +13,7 @@ from .bsdata_facts import (
     Unmapped,
     _View,
 )
+from .bsdata_root_units import is_upgrade_unit
 from .bsdata_xml import (
     Ctx,
     strip_legends,
@@ -85,6 +87,10 @@ class DatasheetsMixin:
             legends=legends,
         )
         notes: list[str] = []
+        if not sheet.faction_keywords and is_upgrade_unit(entry, self.model_entries):
+            # X-101 states no Faction category; the catalogue that offers it is its faction.
+            sheet.faction_keywords = (faction.keyword,)
+            notes.append(NOTE_FACTION_FROM_CATALOGUE)
         comp = self.composition(view, ctx, notes)
         models = comp.models
         low, high, prices, options = self.pricing(view, comp, ctx, notes)

@@ -17,6 +17,7 @@ from .bsdata_facts import (
     faction_name,
     is_keyword_category,
 )
+from .bsdata_root_units import is_upgrade_unit
 from .bsdata_xml import (
     Ctx,
     Element,
@@ -69,7 +70,11 @@ class EntriesMixin:
                 sources.extend(self.root_entries(gst))
             for link_file, element in sources:
                 entry = self.index.target(element)
-                if entry is None or entry.get("type") not in UNIT_TYPES:
+                if entry is None:
+                    continue
+                if entry.get("type") not in UNIT_TYPES and not is_upgrade_unit(
+                    entry, self.model_entries
+                ):
                     continue
                 link = element if element is not entry else None
                 elements = (link, entry) if link is not None else (entry,)

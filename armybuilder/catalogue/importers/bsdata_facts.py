@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .bsdata_limits import ParsedLimit
+from .bsdata_upgrades import ParsedUpgrade
 from .bsdata_xml import (
     CatalogueFile,
     Ctx,
@@ -57,6 +58,7 @@ STRIKE_FORCE = "Strike Force"
 NOTE_PRICE_OPTIONS = "points also depend on options the importer cannot count"
 NOTE_NO_MODELS = "no model entries found; assumed a single model"
 NOTE_PASSENGER_RULE = "has a passenger capacity rule (not a transport)"
+NOTE_FACTION_FROM_CATALOGUE = "no Faction category in the data; its catalogue's keyword given"
 
 DatasheetKey = tuple[str, str]
 # Condition scopes that look outside the unit, so its own model counts cannot decide them.
@@ -200,6 +202,7 @@ class ParsedCatalogue:
     unmapped: list[Unmapped] = field(default_factory=list)
     conditional_limits: list[str] = field(default_factory=list)
     limits: list[ParsedLimit] = field(default_factory=list)
+    upgrades: list[ParsedUpgrade] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     scope: frozenset[str] = frozenset()
 

@@ -38,6 +38,7 @@ from .bsdata_integrity import IntegrityError, broken_links, refuse_broken
 from .bsdata_leaders import LeadersMixin, keyword_phrase
 from .bsdata_limits import LimitReader, ParsedLimit
 from .bsdata_unit_rules import UnitRulesMixin
+from .bsdata_upgrades import read_upgrades
 from .bsdata_xml import (
     BsdataError,
     Element,
@@ -142,6 +143,9 @@ def parse_bsdata(
     by_key = {sheet.key: sheet for sheet in sheets.values()}
     parser.resolve_leaders(by_key)
     parser.build_detachments(parser.detachment_owners(scope))
+    parser.out.upgrades = read_upgrades(
+        parser, {d.source_id: (d.faction, d.name) for d in parser.out.detachments}
+    )
     _read_limits(parser, scope)
     out = parser.out
     if parser.warlord_conditional:

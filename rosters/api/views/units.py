@@ -54,7 +54,7 @@ class RosterUnitDetailApi(OwnerView):
 
     @extend_schema(
         tags=[TAG],
-        summary="Change a unit's size or enhancement, or make it the Warlord",
+        summary="Change a unit's size, enhancement, options or upgrades, or make it the Warlord",
         request=s.RosterUnitUpdateInputSerializer,
         responses=s.RosterUnitOutputSerializer,
     )
@@ -68,6 +68,8 @@ class RosterUnitDetailApi(OwnerView):
             models=data.get("models"),
             enhancement_id=data.get("enhancement", "keep"),
             warlord=data.get("warlord"),
+            options=data.get("options"),
+            upgrades=data.get("upgrades"),
         )
         return Response(s.RosterUnitOutputSerializer(unit).data)
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from django.utils.translation import gettext_lazy
 
-from rosters.formats.text_import.model import ParsedList, ParsedUnit, Unplaced
+from rosters.formats.text_import.model import ParsedList, ParsedUnit, Unplaced, WargearLine
 
 REASON_NO_UNIT = gettext_lazy("not part of any unit")
 
@@ -284,6 +284,17 @@ def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
             unit.items.extend(split_items(inline))
     if not items:
         return
+    counted_ids: set[int] = set()
+    _count_models(unit, items, counted_ids)
+    unit.wargear = [
+        WargearLine(child.line, item.count, item.name, id(item) in counted_ids)
+        for child, item in items
+    ]
+
+
+def _count_models(
+    unit: ParsedUnit, items: list[tuple[_Child, _Item]], counted_ids: set[int]
+) -> None:
     tops = [c.indent for c, _ in items if c.bullet not in SUB_BULLETS]
     top_indent = min(tops) if tops else min(c.indent for c, _ in items)
     top_items: list[_Item] = []
@@ -298,6 +309,7 @@ def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
     named = [i for i in top_items if _same_name(normalise(i.name), own)]
     if len(named) == 1 and len(top_items) == 1:
         unit.models, unit.models_explicit = named[0].count, True
+        counted_ids.add(id(named[0]))
         return
     models = [
         i
@@ -306,6 +318,7 @@ def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
     ]
     if models:
         unit.models = sum(i.count for i in models)
+        counted_ids.update(id(i) for i in models)
 
 
 def _same_name(a: str, b: str) -> bool:

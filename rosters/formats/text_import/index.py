@@ -18,8 +18,10 @@ from armybuilder.catalogue.models import (
     Availability,
     Datasheet,
     Detachment,
+    DetachmentUpgrade,
     Enhancement,
     Faction,
+    OptionPrice,
     UnitPrice,
 )
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
@@ -111,6 +113,10 @@ class CatalogueIndex:
     _tables: dict[object, NameTable] = field(default_factory=dict)
     _prefixes: tuple[str, ...] | None = None
     _brackets: dict[int, dict[int, tuple[tuple[int, int], ...]]] = field(default_factory=dict)
+    # Datasheet id -> folded option name -> (option name, models per option), any release.
+    options: dict[int, dict[str, tuple[str, int]]] = field(default_factory=dict)
+    # Detachment id -> folded upgrade name -> (upgrade id, upgrade name).
+    upgrades: dict[int, dict[str, tuple[int, str]]] = field(default_factory=dict)
 
     def faction_prefixes(self) -> tuple[str, ...]:
         """Folded faction names, which a unit name may carry in front ("World Eaters X")."""
@@ -225,8 +231,22 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         "id", "name", "detachment_id"
     ):
         enhancements[detachment_id].append(_entry(pk, name))
+    options: dict[int, dict[str, tuple[str, int]]] = defaultdict(dict)
+    for datasheet_id, name in OptionPrice.objects.values_list("datasheet_id", "name").distinct():
+        # "3 Hunting Wolves" is an option of three models: "3x Hunting Wolves" names it too.
+        block, _, bare = name.partition(" ")
+        if block.isdigit() and bare:
+            options[datasheet_id].setdefault(normalise(bare), (name, int(block)))
+        options[datasheet_id][normalise(name)] = (name, 1)
+    upgrades: dict[int, dict[str, tuple[int, str]]] = defaultdict(dict)
+    for pk, name, detachment_id in DetachmentUpgrade.objects.values_list(
+        "id", "name", "detachment_id"
+    ):
+        upgrades[detachment_id][normalise(name)] = (pk, name)
     return CatalogueIndex(
         version=version,
+        options=dict(options),
+        upgrades=dict(upgrades),
         factions=NameTable([_entry(pk, name) for pk, name, _ in faction_rows]),
         faction_parent={pk: parent for pk, _, parent in faction_rows},
         faction_names={pk: name for pk, name, _ in faction_rows},

@@ -5,6 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+@dataclass(frozen=True)
+class WargearLine:
+    """A bulleted "2x Name" line of a unit; ``counted`` when it was read as models."""
+
+    line: int
+    count: int
+    name: str
+    counted: bool = False
+
+
 @dataclass
 class ParsedUnit:
     """One unit as the text states it; names are still raw text."""
@@ -23,6 +33,9 @@ class ParsedUnit:
     # Inline items ("Name [95 pts]: Warlord, Favoured of Khorne, ...") that may name an
     # enhancement in formats that do not mark enhancements.
     items: list[str] = field(default_factory=list)
+    # Every bulleted line (models and wargear alike): priced options and detachment
+    # upgrades are found among them once the datasheet is known.
+    wargear: list[WargearLine] = field(default_factory=list)
 
 
 @dataclass

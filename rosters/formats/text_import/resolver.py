@@ -84,6 +84,9 @@ class ResolvedUnit:
     dropped: bool = False
     # How a model count the text did not state was worked out; "" when it was stated.
     note: str = ""
+    # Priced options (name, count) and detachment upgrades (id, name, count) the text lists.
+    options: list[tuple[str, int]] = field(default_factory=list)
+    upgrades: list[tuple[int, str, int]] = field(default_factory=list)
 
     @property
     def key(self) -> str:
@@ -368,8 +371,40 @@ def _resolve_unit(
         return resolved
     resolved.datasheet_id, resolved.name = match.entry.id, match.entry.name
     resolved.models, resolved.note = _models(idx, unit, match.entry.id, release_id)
+    _resolve_extras(idx, unit, resolved, out)
     _resolve_enhancement(idx, unit, resolved, fixes, out)
     return resolved
+
+
+def _resolve_extras(
+    idx: CatalogueIndex, unit: ParsedUnit, resolved: ResolvedUnit, out: ResolvedList
+) -> None:
+    """Find the unit's priced options and its detachment's upgrades among its lines.
+
+    The app lists both on the unit like wargear ("1x Invader ATV", "1x Singularity
+    Matrix"). A priced model read as one of the unit's models is taken back out of its
+    count: it is an option, not a model of the bracket.
+    """
+    assert resolved.datasheet_id is not None
+    options = idx.options.get(resolved.datasheet_id, {})
+    upgrades = idx.upgrades.get(out.detachment_id, {}) if out.detachment_id is not None else {}
+    if not options and not upgrades:
+        return
+    taken_out = 0
+    for line in unit.wargear:
+        norm = normalise(line.name)
+        if norm in options:
+            name, block = options[norm]
+            resolved.options.append((name, -(-line.count // block)))
+        elif norm in upgrades:
+            pk, name = upgrades[norm]
+            resolved.upgrades.append((pk, name, line.count))
+        else:
+            continue
+        if line.counted:
+            taken_out += line.count
+    if taken_out and resolved.models > taken_out:
+        resolved.models -= taken_out
 
 
 def _models(

@@ -15,6 +15,9 @@ from armybuilder.catalogue.models import (
     Availability,
     Datasheet,
     Detachment,
+    DetachmentUpgrade,
+    DetachmentUpgradePrice,
+    DetachmentUpgradeUnit,
     Enhancement,
     EnhancementPrice,
     Faction,
@@ -47,6 +50,7 @@ class Command(BaseCommand):
         sheet_ids = set(sheets.values_list("pk", flat=True))
         detachments = Detachment.objects.filter(faction__in=chosen).order_by("pk")
         enhancements = Enhancement.objects.filter(detachment__in=detachments).order_by("pk")
+        upgrades = DetachmentUpgrade.objects.filter(detachment__in=detachments).order_by("pk")
         groups: list[list[Model]] = [
             [
                 Faction(**{**_fields(f), "parent_id": None})
@@ -75,6 +79,17 @@ class Command(BaseCommand):
             ),
             # Limits name datasheets and keywords, not rows, so they load with any subset.
             list(ArmyLimit.objects.filter(faction__in=chosen).order_by("pk")),
+            list(upgrades),
+            list(
+                DetachmentUpgradeUnit.objects.filter(
+                    upgrade__in=upgrades, datasheet__in=sheet_ids
+                ).order_by("pk")
+            ),
+            list(
+                DetachmentUpgradePrice.objects.filter(
+                    release=release, upgrade__in=upgrades
+                ).order_by("pk")
+            ),
         ]
         chosen_ids = {f.pk for f in chosen}
         rows: list[dict[str, Any]] = []
