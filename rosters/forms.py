@@ -6,12 +6,13 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.utils import translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder.catalogue.models import Detachment, Faction
-from rosters.models import BattleSize, Profile
+from rosters.models import BattleSize, PlayerSettings, Profile
 from rosters.presentation import profile_choices
 from rosters.services import faction_chain
 
@@ -24,6 +25,37 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]
         model = get_user_model()
         fields = ("username", "email")
+
+
+class PlayerPasswordResetForm(PasswordResetForm):
+    """The reset mail in the player's kept language; else in the language of the request.
+
+    Whoever asks for the reset (perhaps from another browser) is not always who reads it.
+    """
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        saved = (
+            PlayerSettings.objects.filter(user=context["user"])
+            .values_list("language", flat=True)
+            .first()
+        )
+        with translation.override(saved or translation.get_language()):
+            super().send_mail(
+                subject_template_name,
+                email_template_name,
+                context,
+                from_email,
+                to_email,
+                html_email_template_name,
+            )
 
 
 class FactionChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]

@@ -331,3 +331,35 @@ def test_catalogue_admin_reads_in_russian(client, roster):
         reverse("admin:catalogue_pointsrelease_changelist"), HTTP_ACCEPT_LANGUAGE="ru"
     ).content.decode()
     assert "Экспорт xlsx" in releases and "Выпуски очков" in releases
+
+
+# --- e-mail --------------------------------------------------------------------------------
+
+
+def _reset_mail(client, owner, mailoutbox, browser: str):
+    client.post(
+        reverse("password_reset"), {"email": owner.email}, HTTP_ACCEPT_LANGUAGE=browser
+    )
+    assert len(mailoutbox) == 1
+    return mailoutbox[0]
+
+
+def test_reset_mail_is_russian_for_a_russian_speaking_player(client, owner, mailoutbox):
+    PlayerSettings.objects.create(user=owner, language="ru")
+    # Asked for from an English browser: the mail follows the player's kept language.
+    mail = _reset_mail(client, owner, mailoutbox, "en")
+    assert mail.subject == "Выберите новый пароль armybuilder"
+    body = re.sub(r"https?://\S+", " ", mail.body)
+    assert "Здравствуйте, olivia" in body
+    assert english_left(mail.subject + "\n" + body, []) == []
+    assert re.search(r"https?://[^/]+/accounts/reset/\S+/", mail.body)
+
+
+def test_reset_mail_follows_the_browser_without_a_kept_language(client, owner, mailoutbox):
+    assert _reset_mail(client, owner, mailoutbox, "ru").subject.startswith("Выберите")
+
+
+def test_reset_mail_stays_english_by_default(client, owner, mailoutbox):
+    mail = _reset_mail(client, owner, mailoutbox, "en")
+    assert mail.subject == "Choose a new armybuilder password"
+    assert mail.body.startswith("Hello olivia,")
