@@ -337,9 +337,7 @@ def test_catalogue_admin_reads_in_russian(client, roster):
 
 
 def _reset_mail(client, owner, mailoutbox, browser: str):
-    client.post(
-        reverse("password_reset"), {"email": owner.email}, HTTP_ACCEPT_LANGUAGE=browser
-    )
+    client.post(reverse("password_reset"), {"email": owner.email}, HTTP_ACCEPT_LANGUAGE=browser)
     assert len(mailoutbox) == 1
     return mailoutbox[0]
 
@@ -363,3 +361,104 @@ def test_reset_mail_stays_english_by_default(client, owner, mailoutbox):
     mail = _reset_mail(client, owner, mailoutbox, "en")
     assert mail.subject == "Choose a new armybuilder password"
     assert mail.body.startswith("Hello olivia,")
+
+
+# --- battles and the declaration sheet ----------------------------------------------------
+
+
+@pytest.fixture
+def ru_battle(owner, roster):
+    import datetime
+
+    from rosters import services as roster_services
+    from rosters.battles import services as battle_services
+
+    rival = roster_services.roster_create(
+        owner=owner,
+        name="Hellblasters",
+        faction=roster.faction,
+        detachment=roster.detachment,
+        battle_size="strike_force",
+    )
+    add(rival, "Hellblaster Squad", 10)
+    add(rival, "Captain", warlord=True)
+    return battle_services.battle_create(
+        owner=owner,
+        side=battle_services.roster_snapshot(roster=roster),
+        opponent=battle_services.roster_snapshot(roster=rival),
+        scoring_profile="kill-points-4",
+        victory_level=True,
+        played_on=datetime.date(2026, 11, 28),
+    )
+
+
+def _score(ru_client, battle, **extra):
+    own, other = battle.sides.all()
+    rhino = own.units.get(name="Rhino")
+    squad = own.units.get(name="Intercessor Squad")
+    hellblasters = other.units.get(name="Hellblaster Squad")
+    data = {
+        "s0_r1": "5",
+        "s1_r2": "3",
+        f"unit_{rhino.pk}": "damaged",
+        f"unit_{hellblasters.pk}": "destroyed",
+        # Infantry cannot be "damaged": UNIT_STATE, whose message must read in Russian.
+        f"unit_{squad.pk}": "damaged",
+        "victory_level": "on",
+        **extra,
+    }
+    return ru_client.post(reverse("battles:battle", args=[battle.pk]), data, follow=True)
+
+
+def test_battle_score_page_reads_in_russian(ru_client, ru_battle):
+    names = [*game_names(), "olivia", "Gladius", "Hellblasters"]
+    url = reverse("battles:battle", args=[ru_battle.pk])
+    html = ru_client.get(url).content.decode()
+    assert english_left(html, names) == [], url
+    for label in ("цел", "меньше половины", "повреждён", "уничтожен"):
+        assert f">{label}</option>" in html  # the unit states, translated by the face
+    # The live result after scoring: winner, victory level, the UNIT_STATE message.
+    scored = _score(ru_client, ru_battle).content.decode()
+    assert english_left(scored, names) == []
+    assert "UNIT_STATE" in scored
+    live = ru_client.post(
+        url, {"s0_r1": "5", "victory_level": "on"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert english_left(live, names) == []
+    assert re.search("[а-яё]{4}", live)
+
+
+def test_battle_result_pdf_prints_in_russian(ru_client, ru_battle):
+    _score(ru_client, ru_battle)
+    response = ru_client.get(reverse("battles:pdf", args=[ru_battle.pk]))
+    assert response["Content-Type"] == "application/pdf"
+    text = _pdf_text(response.content)
+    flat = " ".join(text.split())
+    assert "Gladius" in flat and "Hellblaster Squad" in flat  # names as the data gives them
+    for heading in ("Армии", "Победные очки по раундам", "Уничтоженные отряды", "Итог"):
+        assert heading in flat  # Cyrillic survives the font and the extraction
+    assert english_left(flat, [*game_names(), "Gladius", "Hellblasters"]) == []
+
+
+def test_declaration_sheet_pdf_prints_in_russian(ru_client, roster):
+    from rosters.models import Declaration
+
+    units = {u.datasheet.name: u.pk for u in roster.units.select_related("datasheet")}
+    declaration = Declaration.objects.create(
+        roster=roster,
+        name="Против стрелков",
+        attachments=[[units["Captain"], units["Intercessor Squad"]]],
+        embarkations=[
+            [units["Intercessor Squad"], units["Rhino"]],
+            [units["Captain"], units["Rhino"]],
+        ],
+        placements={str(units["Rhino"]): "strategic_reserves"},
+    )
+    response = ru_client.get(reverse("rosters:declaration_pdf", args=[roster.pk, declaration.pk]))
+    assert response["Content-Type"] == "application/pdf"
+    flat = " ".join(_pdf_text(response.content).split())
+    assert "Против стрелков" in flat  # the player's Cyrillic name survives
+    assert "Стратегический резерв" in flat
+    assert "страница 1 из 1" in flat
+    assert "Captain → Intercessor Squad" in flat
+    assert english_left(flat, game_names()) == []
