@@ -12,8 +12,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from armybuilder.catalogue.importers.bsdata_limits import REASON_LENGTH
 from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement
 from armybuilder.rules import model as core
+from armybuilder.rules import wording
 
 # The army's faction keyword, keywords that shut other chapters' units out, allies, the
 # ids of the faction and its ancestors, and the catalogue's army limits for that chain.
@@ -262,6 +264,22 @@ def _condition(raw: Mapping[str, Any]) -> core.Condition:
     )
 
 
+def _step_reason(step: Mapping[str, Any]) -> str:
+    """A step's reason as words a face can translate, when it is the one the importer wrote.
+
+    The importer says a step's clauses in words (rules/wording.py) and stores the English;
+    that text is said again from the clauses, so it reads in the reader's language. A
+    reason an editor typed in the admin is kept as it is.
+    """
+    stored: str = step.get("reason", "")
+    clauses = step.get("clauses")
+    if stored and clauses:
+        said = wording.describe(clauses)
+        if isinstance(said, str) and stored in (said, said[:REASON_LENGTH]):
+            return said
+    return stored
+
+
 def limit_facts(*, row: Mapping[str, Any]) -> core.Limit:
     """Turn an army limit's LIMIT_FIELDS (plain JSON facts) into the core's Limit."""
     return core.Limit(
@@ -277,7 +295,7 @@ def limit_facts(*, row: Mapping[str, Any]) -> core.Limit:
                 clauses=tuple(
                     tuple(_condition(c) for c in clause) for clause in step.get("clauses", ())
                 ),
-                reason=step.get("reason", ""),
+                reason=_step_reason(step),
             )
             for step in row["steps"]
         ),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from armybuilder.rules import codes
+from armybuilder.rules import codes, wording
 from armybuilder.rules.context import Context
 from armybuilder.rules.model import (
     Army,
@@ -104,9 +104,9 @@ def _limit_violations(
     if not units and limit.minimum is None:
         return  # nothing counted, so no maximum can be broken
     used = _used(ctx, limit, units)
-    unit_word = " pts" if limit.points else ""
+    unit_word = wording.POINTS_AFTER.format() if limit.points else ""
     most, reason = maximum(ctx, limit, matched, count)
-    suffix = f" ({reason})" if reason else ""
+    suffix = wording.bracketed(reason)
     if most is not None and used > most:
         message = codes.MSG_LIMIT_MAX.format(
             label=limit.label, used=used, limit=most, unit=unit_word, reason=suffix

@@ -12,7 +12,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-from armybuilder.rules.messages import template
+from armybuilder.rules.messages import Message, template
 
 # The unit of a points meter; codes.py holds the other message templates.
 MSG_PTS: Final = template("pts")
@@ -33,9 +33,16 @@ class BattleSize(StrEnum):
         return _BATTLE_SIZE_POINTS[self]
 
     @property
-    def label(self) -> str:
-        return self.value.replace("_", " ").title()
+    def label(self) -> Message:
+        """Incursion, Strike Force, Onslaught: rules terms, so translatable by the faces."""
+        return _BATTLE_SIZE_LABELS[self.value].format()
 
+
+_BATTLE_SIZE_LABELS: Final = {
+    "incursion": template("Incursion"),
+    "strike_force": template("Strike Force"),
+    "onslaught": template("Onslaught"),
+}
 
 _BATTLE_SIZE_POINTS = {
     BattleSize.INCURSION: 1000,

@@ -462,3 +462,78 @@ def test_declaration_sheet_pdf_prints_in_russian(ru_client, roster):
     assert "страница 1 из 1" in flat
     assert "Captain → Intercessor Squad" in flat
     assert english_left(flat, game_names()) == []
+
+
+# --- the catalogue's limits: their conditions in words ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "formula, english, russian",
+    [
+        # CATALOGUE_LIMIT (RULES.md): the message names the limit and its condition.
+        (
+            [[{"units": {"datasheets": ["Captain"]}, "at_least": 1}]],
+            "with 1+ Captain",
+            "при 1+ Captain",
+        ),
+        (
+            [[{"units": {"keywords": ["CAPTAIN", "CHAPTER MASTER"]}, "at_least": 2, "at_most": 2}]],
+            "with exactly 2 CAPTAIN or CHAPTER MASTER",
+            "ровно при 2 CAPTAIN или CHAPTER MASTER",
+        ),
+        (
+            [
+                [
+                    {"units": {"keywords": ["ARMIGER"]}, "at_most": 0},
+                    {"detachments": ["Gladius Task Force"]},
+                ]
+            ],
+            "without ARMIGER and in Gladius Task Force",
+            "без ARMIGER и в соединении Gladius Task Force",
+        ),
+        # ALLIED_UNITS (RULES.md): count caps by battle size and by the allies taken.
+        (
+            [
+                [{"battle_sizes": ["incursion", "strike_force"]}],
+                [{"units": {"keywords": ["WAR DOG"]}, "at_least": 1, "at_most": 3}],
+            ],
+            "at Incursion or Strike Force; or with 1-3 WAR DOG",
+            "при размере Вторжение или Ударная группа; или при 1–3 WAR DOG",
+        ),
+    ],
+)
+def test_limit_conditions_read_in_russian(formula, english, russian):
+    from armybuilder.catalogue.importers.bsdata_limits import describe
+    from armybuilder.rules import wording
+
+    assert describe(formula) == english  # what the importer stores, for the admin
+    with translation.override("ru"):
+        assert translated(wording.describe(formula)) == russian
+
+
+def test_a_catalogue_limit_reads_in_russian_in_the_builder(ru_client, roster):
+    from armybuilder.catalogue.importers.bsdata_limits import describe
+    from armybuilder.catalogue.models import ArmyLimit
+
+    clauses = [
+        [
+            {"units": {"datasheets": ["Captain"]}, "at_least": 1},
+            {"detachments": ["Gladius Task Force"]},
+        ]
+    ]
+    ArmyLimit.objects.create(
+        faction=roster.faction,
+        code=ArmyLimit.Code.CATALOGUE_LIMIT,
+        label="Terminator Squad",
+        subject={"datasheets": ["Terminator Squad"]},
+        maximum=0,
+        steps=[{"value": 1, "clauses": clauses, "reason": describe(clauses)}],
+    )
+    add(roster, "Terminator Squad", 5)
+    add(roster, "Terminator Squad", 5)
+    html = ru_client.get(reverse("rosters:roster", args=[roster.pk])).content.decode()
+    assert (
+        "Terminator Squad: 2 / не больше 1 (при 1+ Captain и в соединении Gladius Task Force)"
+        in html
+    )
+    assert english_left(html, [*game_names(), "olivia"]) == []

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from armybuilder.rules import wording
+
 from .bsdata_xml import Element, children, compare_count, iter_modifiers
 
 if TYPE_CHECKING:
@@ -27,6 +29,8 @@ SIZE_VALUES: Final[dict[str, str]] = {
     "Onslaught": "onslaught",
 }
 ALLIED_UNITS: Final = "ALLIED_UNITS"
+# ArmyLimit.reason's length; the words are made again from the clauses when shown.
+REASON_LENGTH: Final = 200
 CATALOGUE_LIMIT: Final = "CATALOGUE_LIMIT"
 ARMY_SCOPES: Final = frozenset({"roster", "force"})
 
@@ -331,27 +335,9 @@ def _and(left: Formula, right: Formula) -> Formula:
 
 
 def describe(formula: Formula) -> str:
-    """Say a condition in plain words: 'with 1+ Captain', 'in Gladius Task Force'."""
-    clauses = []
-    for clause in formula:
-        parts = []
-        for condition in clause:
-            if "units" in condition:
-                units = condition["units"]
-                what = " or ".join(units.get("datasheets", ()) or units.get("keywords", ()))
-                low, high = condition.get("at_least"), condition.get("at_most")
-                if high == 0:
-                    parts.append(f"without {what}")
-                elif high is None:
-                    parts.append(f"with {low or 0}+ {what}")
-                elif low == high:
-                    parts.append(f"with exactly {low} {what}")
-                else:
-                    parts.append(f"with {low or 0}-{high} {what}")
-            if "detachments" in condition:
-                parts.append("in " + " or ".join(condition["detachments"]))
-            if "battle_sizes" in condition:
-                labels = {v: k for k, v in SIZE_VALUES.items()}
-                parts.append("at " + " or ".join(labels[s] for s in condition["battle_sizes"]))
-        clauses.append(" and ".join(parts))
-    return "; or ".join(clauses)[:200]
+    """Say a condition in plain words: 'with 1+ Captain', 'in Gladius Task Force'.
+
+    The words are the rules core's (rules/wording.py), which says the same clauses in the
+    reader's language; this English is what the admin shows as the step's reason.
+    """
+    return str(wording.describe(formula))[:REASON_LENGTH]
