@@ -22,6 +22,9 @@ from armybuilder.catalogue import services
 from armybuilder.catalogue.models import (
     AllyRule,
     Datasheet,
+    DetachmentUpgrade,
+    DetachmentUpgradePrice,
+    DetachmentUpgradeUnit,
     Faction,
     ImportReport,
     OptionPrice,
@@ -103,7 +106,12 @@ def grow(release: PointsRelease, round_: int) -> None:
             )
             sheet.leads.add(*Datasheet.objects.filter(name="Captain"))
             OptionPrice.objects.create(release=release, datasheet=sheet, name="Banner", points=5)
-        make_detachment(chapter, f"Host {round_}-{n}", [(f"Relic {round_}-{n}", 15)], release)
+        host = make_detachment(
+            chapter, f"Host {round_}-{n}", [(f"Relic {round_}-{n}", 15)], release
+        )
+        upgrade = DetachmentUpgrade.objects.create(detachment=host, name=f"Power {round_}-{n}")
+        DetachmentUpgradeUnit.objects.create(upgrade=upgrade, datasheet=sheet)
+        DetachmentUpgradePrice.objects.create(release=release, upgrade=upgrade, points=40)
         AllyRule.objects.create(faction=chapter, keyword="IMPERIAL KNIGHTS", points_cap=250)
         ImportReport.objects.create(kind=ImportReport.Kind.XLSX, release=release, source="x.xlsx")
     # Price history grows too: every price of the release gets another version.
