@@ -60,7 +60,7 @@ class Battle(models.Model):
         ordering = ["-played_on", "-id"]
 
     def __str__(self) -> str:
-        return f"Battle {self.pk} ({self.played_on})"
+        return _("Battle {number} ({played_on})").format(number=self.pk, played_on=self.played_on)
 
     @property
     def points(self) -> int:

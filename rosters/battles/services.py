@@ -33,6 +33,7 @@ ERR_SHARED_LINK: Final = gettext_lazy(
 ERR_UNRESOLVED_LINES: Final = gettext_lazy(
     "The pasted list has lines we could not place: {lines}. Fix or remove them."
 )
+ALL_BATTLES: Final = gettext_lazy("All battles")
 ERR_NO_FACTION: Final = gettext_lazy("Give the opponent's faction, or paste a list that names it.")
 ERR_CUSTOM_POINTS: Final = gettext_lazy(
     "A custom battle size needs its points (a whole number above zero)."
@@ -379,7 +380,7 @@ class PlayerRecord:
 
 def player_record(*, owner: Any) -> PlayerRecord:
     """Score every battle of a player once and tally them per roster and opponent faction."""
-    total = Tally("All battles")
+    total = Tally(str(ALL_BATTLES))
     by_roster: dict[str, Tally] = {}
     by_faction: dict[str, Tally] = defaultdict(lambda: Tally(""))
     battles = []
