@@ -18,7 +18,8 @@ Schema (version 2). Every key is always present; a value the list does not give 
       "units": [{"position": int, "line": int | null, "name": str, "models": int,
                  "points": int | null, "stated_points": int | null,
                  "enhancement": str | null, "warlord": bool,
-                 "note": str | null}],       # how a count the list did not state was read
+                 "note": str | null}],       # how a count the list did not state was read,
+                                             # or a name read as its later one
       "unrecognised": [{"line": int, "kind": "faction" | "detachment" | "unit" | "enhancement"
                         | "line", "text": str, "message": str, "suggestions": [str]}],
       "violations": [{"code": str, "severity": "error" | "warning", "message": str,

@@ -44,8 +44,9 @@ NOTE_SUGGESTIONS_CAPPED: Final = (
 )
 NOTE_MODELS_FROM_POINTS: Final = "Model count not stated; {models} taken from the {points} points."
 NOTE_MODELS_ASSUMED: Final = "Model count not stated; taken as the smallest unit, {models}."
-NOTE_FORMER_NAME: Final = "Line {line}: read “{text}” as its later name “{name}”."
-NOTE_READ_AS: Final = "Line {line}: read “{text}” as “{name}”."
+NOTE_FORMER_NAME: Final = "Read “{text}” as its later name “{name}”."
+NOTE_READ_AS: Final = "Read “{text}” as “{name}”."
+NOTE_ON_LINE: Final = "Line {line}: {note}"
 
 
 @dataclass(frozen=True)
@@ -319,11 +320,17 @@ def _find(
     return first
 
 
-def _note_read_as(out: ResolvedList, match: Match, line: int, text: str) -> None:
+def _note_read_as(
+    out: ResolvedList, match: Match, line: int, text: str, unit: ResolvedUnit | None = None
+) -> None:
     """Say when a name was read as another: a former name, a plural or a spelling."""
-    if match.read_as and match.entry is not None:
-        template = NOTE_FORMER_NAME if match.read_as == READ_FORMER else NOTE_READ_AS
-        out.notes.append(template.format(line=line, text=text, name=match.entry.name))
+    if not match.read_as or match.entry is None:
+        return
+    template = NOTE_FORMER_NAME if match.read_as == READ_FORMER else NOTE_READ_AS
+    note = template.format(text=text, name=match.entry.name)
+    out.notes.append(NOTE_ON_LINE.format(line=line, note=note))
+    if unit is not None:
+        unit.note = "; ".join(n for n in (unit.note, note) if n)
 
 
 def _resolve_unit(
@@ -372,8 +379,8 @@ def _resolve_unit(
         )
         return resolved
     resolved.datasheet_id, resolved.name = match.entry.id, match.entry.name
-    _note_read_as(out, match, unit.line, name)
     resolved.models, resolved.note = _models(idx, unit, match.entry.id, release_id)
+    _note_read_as(out, match, unit.line, name, resolved)
     _resolve_enhancement(idx, unit, resolved, fixes, out)
     return resolved
 
@@ -432,7 +439,7 @@ def _resolve_enhancement(
     match = _find(table, name, suggest=False)
     if match.entry is not None:
         resolved.enhancement_id, resolved.enhancement = match.entry.id, match.entry.name
-        _note_read_as(out, match, line, name)
+        _note_read_as(out, match, line, name, resolved)
         return
     out.problems.append(
         Problem(

@@ -58,8 +58,7 @@ class Command(BaseCommand):
             "--as-of",
             type=_iso_date,
             metavar="YYYY-MM-DD",
-            help="Price under the release in force that day: the latest published on or "
-            "before it.",
+            help="Price under the release in force that day: the latest published on or before it.",
         )
         parser.add_argument(
             "--jobs",
