@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from django.db import connection, transaction
-from django.db.models import F, Prefetch, prefetch_related_objects
+from django.db.models import F, OuterRef, Prefetch, Subquery, prefetch_related_objects
 from django.utils import timezone
 
 from armybuilder import rules
@@ -31,6 +31,7 @@ from armybuilder.catalogue.models import (
     Faction,
     OptionPrice,
     PointsRelease,
+    ReleaseUnitSize,
     TransportPool,
     UnitPrice,
 )
@@ -45,6 +46,8 @@ class ReleasePrices:
     brackets: dict[int, tuple[core.Bracket, ...]]
     enhancements: dict[int, int]
     options: dict[tuple[int, str], int]
+    # Datasheet id -> (min, max) models, where the release records its own unit sizes.
+    sizes: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
 def release_prices(
@@ -52,12 +55,21 @@ def release_prices(
 ) -> ReleasePrices:
     """Load the prices a set of datasheets and enhancements have under one release."""
     brackets: dict[int, list[core.Bracket]] = defaultdict(list)
-    for datasheet_id, models_count, points in (
+    sizes: dict[int, tuple[int, int]] = {}
+    # The release's own unit sizes ride on the price rows, so the query count stays fixed.
+    size = ReleaseUnitSize.objects.filter(release=release, datasheet_id=OuterRef("datasheet_id"))
+    for datasheet_id, models_count, points, low, high in (
         UnitPrice.objects.filter(release=release, datasheet_id__in=datasheet_ids)
+        .annotate(
+            low=Subquery(size.values("min_models")[:1]),
+            high=Subquery(size.values("max_models")[:1]),
+        )
         .order_by("models_count")
-        .values_list("datasheet_id", "models_count", "points")
+        .values_list("datasheet_id", "models_count", "points", "low", "high")
     ):
         brackets[datasheet_id].append(core.Bracket(models_count, points))
+        if low is not None and high is not None:
+            sizes[datasheet_id] = (low, high)
     enhancements = dict(
         EnhancementPrice.objects.filter(
             release=release, enhancement_id__in=enhancement_ids
@@ -73,6 +85,7 @@ def release_prices(
         brackets={k: tuple(v) for k, v in brackets.items()},
         enhancements=enhancements,
         options=options,
+        sizes=sizes,
     )
 
 
@@ -229,7 +242,9 @@ def draft_to_core(
         faction=draft.faction
     )
     sheets = {
-        pk: datasheet_to_core(datasheet=d, brackets=prices.brackets.get(pk, ()))
+        pk: datasheet_to_core(
+            datasheet=d, brackets=prices.brackets.get(pk, ()), size=prices.sizes.get(pk)
+        )
         for pk, d in sheets_by_id.items()
     }
     core_units = tuple(

@@ -32,8 +32,6 @@ from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 SUGGESTIONS = 5
 # Names are at most 150 characters; a longer query is cut so difflib's work stays bounded.
 MAX_QUERY = 200
-# How alike a misspelt name must be to the one datasheet it is read as (difflib's ratio).
-SPELLING_CUTOFF = 0.9
 # How a name was matched, when not as written: a former name, or a plural or spelling.
 READ_FORMER = "former"
 READ_VARIANT = "variant"
@@ -77,6 +75,7 @@ class NameTable:
             if norm and norm not in self.by_norm:
                 targets[norm].add(entry.norm)
                 found.setdefault(norm, entry)
+        self._skeletons: dict[str, dict[str, Entry]] | None = None
         self.former = {
             norm: entry
             for norm, entry in found.items()
@@ -113,27 +112,15 @@ class NameTable:
         return Match(None, self.suggest(query, prefixed + containing))
 
     def _variant(self, query: str) -> Match | None:
-        """Read a plural, a singular or a near spelling as the one name it can be."""
-        forms = {query[:-1], query[:-2]} if query.endswith("s") else {query + "s"}
-        hits = {self.by_norm[f].norm: self.by_norm[f] for f in forms if f in self.by_norm}
-        hits.update({self.former[f].norm: self.former[f] for f in forms if f in self.former})
+        """Read a plural or a simple spelling variant as the one name it can be."""
+        if self._skeletons is None:
+            found: dict[str, dict[str, Entry]] = defaultdict(dict)
+            for norm, entry in (*self.by_norm.items(), *self.former.items()):
+                found[skeleton(norm)].setdefault(entry.norm, entry)
+            self._skeletons = found
+        hits = self._skeletons.get(skeleton(query), {})
         if len(hits) == 1:
             return Match(next(iter(hits.values())), read_as=READ_VARIANT)
-        if hits:
-            return None
-        # A spelling slip keeps the first letter and about the length; comparing only those
-        # names keeps an unknown line cheap (the fuzzy suggestions are capped per list).
-        query = query[:MAX_QUERY]
-        matcher = difflib.SequenceMatcher(b=query, autojunk=False)
-        entries = set()
-        for norm, entry in (*self.by_norm.items(), *self.former.items()):
-            if norm[:1] != query[:1] or abs(len(norm) - len(query)) > 2:
-                continue
-            matcher.set_seq1(norm)
-            if matcher.ratio() >= SPELLING_CUTOFF:
-                entries.add(entry)
-        if len(entries) == 1:
-            return Match(entries.pop(), read_as=READ_VARIANT)
         return None
 
     def suggest(self, query: str, also: list[Entry] | None = None) -> tuple[str, ...]:
@@ -146,6 +133,16 @@ class NameTable:
 
     def names(self) -> list[str]:
         return sorted({e.name for e in self.entries})
+
+
+def skeleton(norm: str) -> str:
+    """Fold a folded name further, for plurals and simple spellings: "khorne berserkers",
+    "Khorne Berzerkers" and "khorne berzerker" share one skeleton; "chaos rhyno" and
+    "chaos rhino" do not (a misspelling is suggested, never guessed)."""
+    words = (word.replace("z", "s") for word in norm.split())
+    return " ".join(
+        word[:-3] + "y" if word.endswith("ies") else word.rstrip("s") or word for word in words
+    )
 
 
 def _distinct(entries: list[Entry]) -> set[str]:
