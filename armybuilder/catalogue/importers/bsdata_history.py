@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -105,6 +105,7 @@ def release_import_bsdata_history(
     source: Path,
     final: Path | None = None,
     jobs: int | None = None,
+    factions: Sequence[str] = (),
     dry_run: bool = False,
 ) -> HistoryReport:
     """Import every dated snapshot of ``source`` (a directory or .tar.xz) as a release.
@@ -120,7 +121,7 @@ def release_import_bsdata_history(
                 raise BsdataError(ERROR_NO_FINAL.format(path=final))
             if all(s.day != DEFAULT_RELEASE_DATE for s in snapshots):
                 snapshots = [*snapshots, Snapshot(DEFAULT_RELEASE_DATE, Path(final))]
-        parsed = snapshots_parse(snapshots, jobs=jobs)
+        parsed = snapshots_parse(snapshots, jobs=jobs, factions=factions)
     out.parse_s = time.perf_counter() - started
     started = time.perf_counter()
     days = [s.day for s in snapshots]

@@ -11,11 +11,12 @@ import os
 import re
 import tarfile
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 from .bsdata_parse import ParsedCatalogue, parse_bsdata
@@ -63,16 +64,20 @@ def _snapshots(root: Path, source: Path) -> list[Snapshot]:
     return sorted(found, key=lambda s: s.day)
 
 
-def _parse_one(directory: Path) -> ParsedCatalogue:
+def _parse_one(directory: Path, factions: Sequence[str] = ()) -> ParsedCatalogue:
     # Older snapshots carry links BSData later repaired; they are reported, not fatal.
-    return parse_bsdata(directory, None, allow_broken=True)
+    return parse_bsdata(directory, list(factions) or None, allow_broken=True)
 
 
-def snapshots_parse(snapshots: list[Snapshot], *, jobs: int | None = None) -> list[ParsedCatalogue]:
-    """Parse every snapshot, in ``jobs`` processes (default: one per core, at most 4)."""
+def snapshots_parse(
+    snapshots: list[Snapshot], *, jobs: int | None = None, factions: Sequence[str] = ()
+) -> list[ParsedCatalogue]:
+    """Parse every snapshot (only ``factions`` and their parents, when given), in ``jobs``
+    processes (default: one per core, at most 4)."""
     workers = jobs or min(os.cpu_count() or 1, 4)
     directories = [s.directory for s in snapshots]
+    parse = partial(_parse_one, factions=tuple(factions))
     if workers <= 1 or len(directories) <= 1:
-        return [_parse_one(d) for d in directories]
+        return [parse(d) for d in directories]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_parse_one, directories))
+        return list(pool.map(parse, directories))

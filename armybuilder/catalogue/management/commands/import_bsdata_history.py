@@ -28,6 +28,13 @@ class Command(BaseCommand):
         )
         parser.add_argument("--jobs", type=int, help="Parser processes (default: one per core)")
         parser.add_argument(
+            "--faction",
+            action="append",
+            default=[],
+            metavar="NAME",
+            help="Import only this faction (and its parents); repeatable",
+        )
+        parser.add_argument(
             "--dry-run", action="store_true", help="Do everything, print the report, roll back"
         )
 
@@ -37,6 +44,7 @@ class Command(BaseCommand):
                 source=options["source"],
                 final=options["final"],
                 jobs=options["jobs"],
+                factions=options["faction"],
                 dry_run=options["dry_run"],
             )
         except BsdataError as exc:
