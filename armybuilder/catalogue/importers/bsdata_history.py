@@ -23,6 +23,8 @@ from django.db import models, transaction
 from django.utils.text import slugify
 
 from ..models import (
+    MAX_POINTS,
+    MAX_PRICED_MODELS,
     AllyRule,
     Availability,
     Datasheet,
@@ -57,11 +59,15 @@ class _DryRun(Exception):
 
 @dataclass
 class HistoryReport:
+    source: Path | None = None
+    final: Path | None = None
     releases: list[str] = field(default_factory=list)
     stats: WriteStats = field(default_factory=WriteStats)
     retired: Counter[str] = field(default_factory=Counter)
     former_names: Counter[str] = field(default_factory=Counter)
     skipped_factions: dict[str, str] = field(default_factory=dict)
+    # Prices the bounds refuse (a bracket of 0 models in an old snapshot), by release.
+    skipped_prices: list[str] = field(default_factory=list)
     parse_s: float = 0.0
     write_s: float = 0.0
     report: ImportReport | None = None
@@ -84,6 +90,8 @@ class HistoryReport:
         ]
         for name, last in sorted(self.skipped_factions.items()):
             lines.append(f"  faction {name!r} has no later faction; skipped (last {last})")
+        for item in self.skipped_prices:
+            lines.append(f"  price out of bounds, skipped: {item}")
         changes = self.stats.as_dict()
         lines.append(
             "Database changes: "
@@ -113,7 +121,7 @@ def release_import_bsdata_history(
     ``final`` is the directory of the final catalogues when ``source`` lacks its date
     (2026-06-14). Raises BsdataError for unreadable data; nothing is written then.
     """
-    out = HistoryReport()
+    out = HistoryReport(source=Path(source), final=Path(final) if final else None)
     started = time.perf_counter()
     with snapshots_open(Path(source)) as snapshots:
         if final is not None:
@@ -186,18 +194,30 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
 
     sheets, detachments, enhancements = _Rows(), _Rows(), _Rows()
     faction_name = {f.pk: f.name for f in factions.values()}
-    for pk, fid, name, source_id in Datasheet.objects.values_list(
-        "id", "faction_id", "name", "source_id"
+    # Identity comes from the final rows and the snapshots alone, never from rows an earlier
+    # run made, so every run matches alike: those rows are found again by their name.
+    kept: dict[str, dict[tuple[Any, str], int]] = {k: {} for k in ("sheet", "det", "enh")}
+    for pk, fid, name, source_id, last in Datasheet.objects.values_list(
+        "id", "faction_id", "name", "source_id", "last_release_id"
     ):
-        sheets.add(pk, faction_name[fid], name, source_id, faction_name[fid])
-    for pk, fid, name, source_id in Detachment.objects.values_list(
-        "id", "faction_id", "name", "source_id"
+        if last is None:
+            sheets.add(pk, faction_name[fid], name, source_id, faction_name[fid])
+        else:
+            kept["sheet"][(faction_name[fid], name)] = pk
+    for pk, fid, name, source_id, last in Detachment.objects.values_list(
+        "id", "faction_id", "name", "source_id", "last_release_id"
     ):
-        detachments.add(pk, faction_name[fid], name, source_id, faction_name[fid])
-    for pk, did, fid, name, source_id in Enhancement.objects.values_list(
-        "id", "detachment_id", "detachment__faction_id", "name", "source_id"
+        if last is None:
+            detachments.add(pk, faction_name[fid], name, source_id, faction_name[fid])
+        else:
+            kept["det"][(faction_name[fid], name)] = pk
+    for pk, did, fid, name, source_id, last in Enhancement.objects.values_list(
+        "id", "detachment_id", "detachment__faction_id", "name", "source_id", "last_release_id"
     ):
-        enhancements.add(pk, did, name, source_id, faction_name[fid])
+        if last is None:
+            enhancements.add(pk, did, name, source_id, faction_name[fid])
+        else:
+            kept["enh"][(did, name)] = pk
     current = {
         "datasheets": {
             sheets.find(s.faction, s.name, s.source_id, s.faction) for s in final.datasheets
@@ -247,6 +267,10 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
             if faction is None:
                 continue
             if sheets.find(faction, sheet.name, sheet.source_id, faction) is None:
+                again = kept["sheet"].get((faction, sheet.name))
+                if again is not None:
+                    sheets.add(again, faction, sheet.name, sheet.source_id, faction)
+                    continue
                 fid = factions[faction].pk
                 slug = _slug(sheet.name, slugs[fid])
                 row = Datasheet(
@@ -283,18 +307,27 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
             assert pk is not None
             last_seen["datasheets"].setdefault(pk, release.pk)
             sheets.by_name.setdefault((faction, sheet.name), pk)
+            if sheet.source_id:
+                sheets.by_id.setdefault((faction, sheet.source_id), pk)
             if sheets.names[pk] != sheet.name:
                 former.setdefault(("datasheet", pk, sheet.name[:150]), day)
             sizes.setdefault(
                 (release.pk, pk),
                 {
-                    "min_models": max(sheet.min_models, 1),
-                    "max_models": max(sheet.max_models, sheet.min_models, 1),
+                    "min_models": min(max(sheet.min_models, 1), MAX_PRICED_MODELS),
+                    "max_models": min(
+                        max(sheet.max_models, sheet.min_models, 1), MAX_PRICED_MODELS
+                    ),
                 },
             )
             for count, points in sheet.prices:
+                if not (1 <= count <= MAX_PRICED_MODELS and 0 <= points <= MAX_POINTS):
+                    out.skipped_prices.append(f"{day} {faction} / {sheet.name}: {count} {points}")
+                    continue
                 unit_prices.setdefault((release.pk, pk, count), {"points": points})
             for option in sheet.options:
+                if not 0 <= option.points <= MAX_POINTS:
+                    continue
                 option_prices.setdefault(
                     (release.pk, pk, option.name[:150]),
                     {"points": option.points, "max_count": max(option.max_count, 1)},
@@ -307,6 +340,10 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
             if faction is None:
                 continue
             if detachments.find(faction, item.name, item.source_id, faction) is None:
+                again = kept["det"].get((faction, item.name))
+                if again is not None:
+                    detachments.add(again, faction, item.name, item.source_id, faction)
+                    continue
                 row = Detachment(
                     faction_id=factions[faction].pk,
                     name=item.name,
@@ -331,6 +368,8 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
             last_seen["detachments"].setdefault(pk, release.pk)
             # Its enhancements name it as this snapshot does.
             detachments.by_name.setdefault((faction, item.name), pk)
+            if item.source_id:
+                detachments.by_id.setdefault((faction, item.source_id), pk)
             if detachments.names[pk] != item.name:
                 former.setdefault(("detachment", pk, item.name[:150]), day)
 
@@ -344,6 +383,11 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
             if detachment is None:
                 continue
             if enhancements.find(detachment, item.name, item.source_id, faction) is None:
+                again = kept["enh"].get((detachment, item.name))
+                if again is not None:
+                    enhancements.add(again, detachment, item.name, item.source_id, faction)
+                    placed.append((item, detachment))
+                    continue
                 row = Enhancement(
                     detachment_id=detachment,
                     name=item.name,
@@ -366,9 +410,11 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
             pk = enhancements.find(detachment, item.name, item.source_id, faction)
             assert pk is not None
             last_seen["enhancements"].setdefault(pk, release.pk)
+            if item.source_id:
+                enhancements.by_id.setdefault((faction, item.source_id), pk)
             if enhancements.names[pk] != item.name:
                 former.setdefault(("enhancement", pk, item.name[:150]), day)
-            if item.points is not None:
+            if item.points is not None and 0 <= item.points <= MAX_POINTS:
                 enhancement_prices.setdefault((release.pk, pk), {"points": item.points})
 
     _mark_retired(current, last_seen, out)
