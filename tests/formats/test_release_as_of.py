@@ -175,3 +175,12 @@ def test_the_validate_api_takes_an_as_of_date(older, api):
     )
     assert both.status_code == 400
     assert "not both" in json.dumps(both.json())
+
+
+def test_a_copy_of_a_dated_release_keeps_its_unit_sizes(older):
+    from armybuilder.catalogue.services import release_copy
+
+    copy = release_copy(source=older, name="Copy of 2024-07", published=datetime.date(2024, 7, 2))
+    sizes = dict(copy.unit_sizes.values_list("datasheet__name", "min_models"))
+    assert sizes["Jakhals"] == 5
+    assert len(sizes) == older.unit_sizes.count()
