@@ -95,6 +95,10 @@ class Datasheet(models.Model):
     review_note = models.TextField(
         blank=True, help_text="What the importer could not express; for an admin to finish."
     )
+    # Set only for a datasheet the latest data no longer has (the dated-release history).
+    last_release = models.ForeignKey(
+        "PointsRelease", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["name"]
@@ -225,6 +229,10 @@ class Detachment(models.Model):
         help_text="Descendant factions (chapters) that inherit this detachment but may not use it.",
     )
     source_id = models.CharField(max_length=100, blank=True, db_index=True)
+    # Set only for a detachment the latest data no longer has (the dated-release history).
+    last_release = models.ForeignKey(
+        "PointsRelease", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["faction", "name"]
@@ -244,6 +252,10 @@ class Enhancement(models.Model):
     # Alternatives: the bearer needs every keyword of at least one list; empty means any.
     required_keywords = models.JSONField(default=list, blank=True)
     source_id = models.CharField(max_length=100, blank=True, db_index=True)
+    # Set only for an enhancement the latest data no longer has (the dated-release history).
+    last_release = models.ForeignKey(
+        "PointsRelease", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["detachment", "name"]
@@ -473,3 +485,72 @@ class ImportReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} import {self.created:%Y-%m-%d %H:%M}"
+
+
+# -- the dated-release history (issue 16) ---------------------------------------------------
+
+
+class ReleaseUnitSize(models.Model):
+    """The model counts a release allows a datasheet; a release without rows uses the sheet's."""
+
+    release = models.ForeignKey(PointsRelease, on_delete=models.CASCADE, related_name="unit_sizes")
+    datasheet = models.ForeignKey(Datasheet, on_delete=models.CASCADE, related_name="release_sizes")
+    min_models = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_PRICED_MODELS)]
+    )
+    max_models = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_PRICED_MODELS)]
+    )
+
+    class Meta:
+        ordering = ["release", "datasheet"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["release", "datasheet"], name="release_unit_size_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(min_models__gte=1, min_models__lte=models.F("max_models")),
+                name="release_unit_size_min_le_max",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.datasheet} under {self.release}: {self.min_models}-{self.max_models}"
+
+
+class FormerName(models.Model):
+    """A name an entity had in older data under the same BSData id, e.g. "Plague Company"."""
+
+    datasheet = models.ForeignKey(
+        Datasheet, null=True, blank=True, on_delete=models.CASCADE, related_name="former_names"
+    )
+    detachment = models.ForeignKey(
+        Detachment, null=True, blank=True, on_delete=models.CASCADE, related_name="former_names"
+    )
+    enhancement = models.ForeignKey(
+        Enhancement, null=True, blank=True, on_delete=models.CASCADE, related_name="former_names"
+    )
+    name = models.CharField(max_length=150)
+    # The date of the latest snapshot that still used the name.
+    last_seen = models.DateField()
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(datasheet__isnull=False, detachment__isnull=True, enhancement__isnull=True)
+                    | Q(datasheet__isnull=True, detachment__isnull=False, enhancement__isnull=True)
+                    | Q(datasheet__isnull=True, detachment__isnull=True, enhancement__isnull=False)
+                ),
+                name="former_name_one_entity",
+            ),
+            models.UniqueConstraint(fields=["datasheet", "name"], name="former_name_datasheet"),
+            models.UniqueConstraint(fields=["detachment", "name"], name="former_name_detachment"),
+            models.UniqueConstraint(fields=["enhancement", "name"], name="former_name_enhancement"),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.name} (former name of {self.datasheet or self.detachment or self.enhancement})"
+        )
