@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, NamedTuple
 
 from django.db import connection, transaction
-from django.db.models import F, Prefetch, prefetch_related_objects
+from django.db.models import F, OuterRef, Prefetch, Subquery, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +36,7 @@ from armybuilder.catalogue.models import (
     Faction,
     OptionPrice,
     PointsRelease,
+    ReleaseUnitSize,
     TransportPool,
     UnitPrice,
 )
@@ -60,6 +61,8 @@ class ReleasePrices:
     options: dict[tuple[int, str], int]
     # Detachment upgrade id -> the core's Upgrade, priced under the release, taken once.
     upgrades: dict[int, core.Upgrade] = field(default_factory=dict)
+    # Datasheet id -> (min, max) models, where the release records its own unit sizes.
+    sizes: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
 def release_prices(
@@ -71,12 +74,21 @@ def release_prices(
 ) -> ReleasePrices:
     """Load the prices a set of datasheets, enhancements and upgrades have under a release."""
     brackets: dict[int, list[core.Bracket]] = defaultdict(list)
-    for datasheet_id, models_count, points in (
+    sizes: dict[int, tuple[int, int]] = {}
+    # The release's own unit sizes ride on the price rows, so the query count stays fixed.
+    size = ReleaseUnitSize.objects.filter(release=release, datasheet_id=OuterRef("datasheet_id"))
+    for datasheet_id, models_count, points, low, high in (
         UnitPrice.objects.filter(release=release, datasheet_id__in=datasheet_ids)
+        .annotate(
+            low=Subquery(size.values("min_models")[:1]),
+            high=Subquery(size.values("max_models")[:1]),
+        )
         .order_by("models_count")
-        .values_list("datasheet_id", "models_count", "points")
+        .values_list("datasheet_id", "models_count", "points", "low", "high")
     ):
         brackets[datasheet_id].append(core.Bracket(models_count, points))
+        if low is not None and high is not None:
+            sizes[datasheet_id] = (low, high)
     enhancements = dict(
         EnhancementPrice.objects.filter(
             release=release, enhancement_id__in=enhancement_ids
@@ -93,6 +105,7 @@ def release_prices(
         enhancements=enhancements,
         options=options,
         upgrades=upgrades_load(release=release, ids=upgrade_ids),
+        sizes=sizes,
     )
 
 
@@ -306,7 +319,9 @@ def draft_to_core(
         faction=draft.faction
     )
     sheets = {
-        pk: datasheet_to_core(datasheet=d, brackets=prices.brackets.get(pk, ()))
+        pk: datasheet_to_core(
+            datasheet=d, brackets=prices.brackets.get(pk, ()), size=prices.sizes.get(pk)
+        )
         for pk, d in sheets_by_id.items()
     }
     core_units = tuple(

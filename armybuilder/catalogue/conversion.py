@@ -87,11 +87,20 @@ def datasheet_facts(
 
 
 def datasheet_to_core(
-    *, datasheet: Datasheet, brackets: tuple[core.Bracket, ...]
+    *,
+    datasheet: Datasheet,
+    brackets: tuple[core.Bracket, ...],
+    size: tuple[int, int] | None = None,
 ) -> core.Datasheet:
-    """Turn a datasheet row, with its prefetched pools and leads, into the core's facts."""
+    """Turn a datasheet row, with its prefetched pools and leads, into the core's facts.
+
+    ``size`` is the (min, max) models a dated release allows, where it records one.
+    """
+    row = {f: getattr(datasheet, f) for f in DATASHEET_FIELDS}
+    if size is not None:
+        row["min_models"], row["max_models"] = size
     return datasheet_facts(
-        row={f: getattr(datasheet, f) for f in DATASHEET_FIELDS},
+        row=row,
         brackets=brackets,
         leads=(d.name for d in datasheet.leads.all()),
         pools=(

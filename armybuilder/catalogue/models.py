@@ -126,6 +126,15 @@ class Datasheet(models.Model):
         blank=True,
         help_text=_("What the importer could not express; for an admin to finish."),
     )
+    # Set only for a datasheet the latest data no longer has (the dated-release history).
+    last_release = models.ForeignKey(
+        "PointsRelease",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("last release"),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -292,6 +301,15 @@ class Detachment(models.Model):
         ),
     )
     source_id = models.CharField(_("source id"), max_length=100, blank=True, db_index=True)
+    # Set only for a detachment the latest data no longer has (the dated-release history).
+    last_release = models.ForeignKey(
+        "PointsRelease",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("last release"),
+    )
 
     class Meta:
         ordering = ["faction", "name"]
@@ -316,6 +334,15 @@ class Enhancement(models.Model):
     # Alternatives: the bearer needs every keyword of at least one list; empty means any.
     required_keywords = models.JSONField(_("required keywords"), default=list, blank=True)
     source_id = models.CharField(_("source id"), max_length=100, blank=True, db_index=True)
+    # Set only for an enhancement the latest data no longer has (the dated-release history).
+    last_release = models.ForeignKey(
+        "PointsRelease",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("last release"),
+    )
 
     class Meta:
         ordering = ["detachment", "name"]
@@ -613,4 +640,104 @@ class ImportReport(models.Model):
     def __str__(self) -> str:
         return _("{kind} import {created}").format(
             kind=self.get_kind_display(), created=f"{self.created:%Y-%m-%d %H:%M}"
+        )
+
+
+# -- the dated-release history (issue 16) ---------------------------------------------------
+
+
+class ReleaseUnitSize(models.Model):
+    """The model counts a release allows a datasheet; a release without rows uses the sheet's."""
+
+    release = models.ForeignKey(
+        PointsRelease,
+        on_delete=models.CASCADE,
+        related_name="unit_sizes",
+        verbose_name=_("points release"),
+    )
+    datasheet = models.ForeignKey(
+        Datasheet,
+        on_delete=models.CASCADE,
+        related_name="release_sizes",
+        verbose_name=_("datasheet"),
+    )
+    min_models = models.PositiveSmallIntegerField(
+        _("fewest models"),
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_PRICED_MODELS)],
+    )
+    max_models = models.PositiveSmallIntegerField(
+        _("most models"),
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_PRICED_MODELS)],
+    )
+
+    class Meta:
+        ordering = ["release", "datasheet"]
+        verbose_name = _("unit size in a release")
+        verbose_name_plural = _("unit sizes in a release")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["release", "datasheet"], name="release_unit_size_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(min_models__gte=1, min_models__lte=models.F("max_models")),
+                name="release_unit_size_min_le_max",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.datasheet} under {self.release}: {self.min_models}-{self.max_models}"
+
+
+class FormerName(models.Model):
+    """A name an entity had in older data under the same BSData id, e.g. "Plague Company"."""
+
+    datasheet = models.ForeignKey(
+        Datasheet,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="former_names",
+        verbose_name=_("datasheet"),
+    )
+    detachment = models.ForeignKey(
+        Detachment,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="former_names",
+        verbose_name=_("detachment"),
+    )
+    enhancement = models.ForeignKey(
+        Enhancement,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="former_names",
+        verbose_name=_("enhancement"),
+    )
+    name = models.CharField(_("name"), max_length=150)
+    # The date of the latest snapshot that still used the name.
+    last_seen = models.DateField(_("last seen"))
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("former name")
+        verbose_name_plural = _("former names")
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(datasheet__isnull=False, detachment__isnull=True, enhancement__isnull=True)
+                    | Q(datasheet__isnull=True, detachment__isnull=False, enhancement__isnull=True)
+                    | Q(datasheet__isnull=True, detachment__isnull=True, enhancement__isnull=False)
+                ),
+                name="former_name_one_entity",
+            ),
+            models.UniqueConstraint(fields=["datasheet", "name"], name="former_name_datasheet"),
+            models.UniqueConstraint(fields=["detachment", "name"], name="former_name_detachment"),
+            models.UniqueConstraint(fields=["enhancement", "name"], name="former_name_enhancement"),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.name} (former name of {self.datasheet or self.detachment or self.enhancement})"
         )

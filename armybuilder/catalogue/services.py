@@ -26,6 +26,7 @@ from armybuilder.catalogue.models import (
     ImportReport,
     OptionPrice,
     PointsRelease,
+    ReleaseUnitSize,
     UnitPrice,
 )
 from armybuilder.catalogue.points_xlsx import ENHANCEMENTS, OPTIONS, UNITS, UPGRADES, PriceRow
@@ -134,6 +135,20 @@ def release_copy(
             DetachmentUpgradePrice,
             default_user=history_user,
             default_change_reason=reason,
+        )
+        # A dated release's unit sizes go with its prices, or the copy would price the old
+        # brackets under today's sizes.
+        ReleaseUnitSize.objects.bulk_create(
+            [
+                ReleaseUnitSize(
+                    release=release,
+                    datasheet_id=size.datasheet_id,
+                    min_models=size.min_models,
+                    max_models=size.max_models,
+                )
+                for size in source.unit_sizes.all()
+            ],
+            batch_size=1000,
         )
     return release
 

@@ -21,6 +21,7 @@ import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from types import MappingProxyType
 from typing import Final
 
@@ -42,6 +43,7 @@ from armybuilder.catalogue.models import (
     Faction,
     OptionPrice,
     PointsRelease,
+    ReleaseUnitSize,
     TransportPool,
     UnitPrice,
 )
@@ -57,6 +59,7 @@ class ReleaseFacts:
     id: int
     name: str
     is_current: bool
+    published: date | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +72,12 @@ class Releases:
 
     def named(self, name: str) -> ReleaseFacts | None:
         return self.by_name.get(name.casefold())
+
+    def as_of(self, day: date) -> ReleaseFacts | None:
+        """The release in force on a day: the latest published on or before it."""
+        # Ties on a date go to the later-made release, as the admin lists them.
+        found = [r for r in self.by_id.values() if r.published is not None and r.published <= day]
+        return max(found, key=lambda r: (r.published, r.id), default=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,11 +245,11 @@ class CatalogueSnapshot:
 
 def releases_load() -> Releases:
     rows = [
-        ReleaseFacts(pk, name, current)
+        ReleaseFacts(pk, name, current, published)
         # Drafts are staff-only: a list is never checked under an unpublished release.
-        for pk, name, current in PointsRelease.objects.published()
+        for pk, name, current, published in PointsRelease.objects.published()
         .order_by("id")
-        .values_list("id", "name", "is_current")
+        .values_list("id", "name", "is_current", "published")
     ]
     return Releases(
         by_id=MappingProxyType({r.id: r for r in rows}),
@@ -294,6 +303,14 @@ def snapshot_build(
     index.brackets_preload(
         release.id, {pk: tuple((b.models, b.points) for b in v) for pk, v in brackets.items()}
     )
+    # A dated release records the model counts it allowed; others use the datasheet's.
+    sizes = {
+        pk: (lo, hi)
+        for pk, lo, hi in ReleaseUnitSize.objects.filter(release_id=release.id).values_list(
+            "datasheet_id", "min_models", "max_models"
+        )
+    }
+    index.sizes_preload(release.id, sizes)
     # Plain values, not prefetch_related: model instances for 1,600 datasheets and their
     # relations cost seconds; values cost a fraction of one.
     names = dict(Datasheet.objects.values_list("id", "name"))
@@ -309,7 +326,7 @@ def snapshot_build(
         pools[pool["datasheet_id"]].append(pool)
     datasheets = {
         row["id"]: conversion.datasheet_facts(
-            row=row,
+            row=_sized(row, sizes.get(row["id"])),
             brackets=tuple(brackets.get(row["id"], ())),
             leads=leads.get(row["id"], ()),
             pools=pools.get(row["id"], ()),
@@ -391,6 +408,12 @@ def snapshot_build(
     )
 
 
+def _sized(row: dict[str, object], size: tuple[int, int] | None) -> dict[str, object]:
+    if size is None:
+        return row
+    return {**row, "min_models": size[0], "max_models": size[1]}
+
+
 class SnapshotError(LookupError):
     """There is no points release to check under; the message says which."""
 
@@ -398,6 +421,7 @@ class SnapshotError(LookupError):
 ERR_NO_RELEASE: Final = gettext_lazy("There is no points release to price the list under.")
 ERR_UNKNOWN_RELEASE: Final = gettext_lazy("There is no points release called “{name}”.")
 ERR_UNKNOWN_RELEASE_ID: Final = gettext_lazy("There is no points release with id {value}.")
+ERR_NO_RELEASE_AS_OF: Final = gettext_lazy("No points release was published on or before {day}.")
 
 
 @dataclass
@@ -443,9 +467,10 @@ def releases() -> Releases:
 
 
 def catalogue_snapshot(
-    *, release_id: int | None = None, release_name: str | None = None
+    *, release_id: int | None = None, release_name: str | None = None, as_of: date | None = None
 ) -> CatalogueSnapshot:
-    """Return the warm snapshot of a release (by id or name; default the current one).
+    """Return the warm snapshot of a release (by id, name or the day it must be in force;
+    default the current one).
 
     Raise SnapshotError when there is no such release.
     """
@@ -458,6 +483,9 @@ def catalogue_snapshot(
         elif release_name:
             release = state.releases.named(release_name)
             missing = ERR_UNKNOWN_RELEASE.format(name=release_name)
+        elif as_of is not None:
+            release = state.releases.as_of(as_of)
+            missing = ERR_NO_RELEASE_AS_OF.format(day=as_of.isoformat())
         else:
             release = state.releases.current
             missing = str(ERR_NO_RELEASE)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Final
 
 from django.utils.translation import gettext_lazy
@@ -48,6 +49,8 @@ ERR_ENHANCEMENT_ID: Final = gettext_lazy(
 ERR_RELEASE: Final = gettext_lazy("There is no points release called “{text}”.")
 ERR_RELEASE_ID: Final = gettext_lazy("There is no points release with id {value}.")
 ERR_NO_RELEASE: Final = gettext_lazy("There is no points release yet to price the roster under.")
+ERR_NO_RELEASE_AS_OF: Final = gettext_lazy("No points release was published on or before {day}.")
+ERR_RELEASE_AND_DATE: Final = gettext_lazy("Give release or as_of, not both.")
 HINT: Final = gettext_lazy(" Did you mean: {names}?")
 ERR_OPTION: Final = gettext_lazy("Unit {position}: {datasheet} has no priced option “{text}”.")
 ERR_UPGRADE: Final = gettext_lazy("Unit {position}: {detachment} has no upgrade “{text}”.")
@@ -76,14 +79,20 @@ def _lookup(table: NameTable, value: int | str) -> int | None:
     return entry.id if entry is not None else None
 
 
-def _snapshot(release: int | str | None) -> CatalogueSnapshot:
+def _snapshot(release: int | str | None, as_of: date | None = None) -> CatalogueSnapshot:
+    if release is not None and as_of is not None:
+        raise ValidationError({"as_of": [ERR_RELEASE_AND_DATE]})
     try:
         if isinstance(release, int):
             return catalogue_snapshot(release_id=release)
         if release is None:
-            return catalogue_snapshot()
+            return catalogue_snapshot(as_of=as_of)
         return catalogue_snapshot(release_name=release)
     except SnapshotError:
+        if as_of is not None:
+            raise ValidationError(
+                {"as_of": [ERR_NO_RELEASE_AS_OF.format(day=as_of.isoformat())]}
+            ) from None
         if release is None:
             message = str(ERR_NO_RELEASE)
         elif isinstance(release, int):
@@ -105,8 +114,10 @@ def _faction_id(index: CatalogueIndex, value: int | str) -> int:
     return found
 
 
-def _detachment_id(index: CatalogueIndex, faction_id: int, value: int | str) -> int:
-    table = index.detachments(faction_id)
+def _detachment_id(
+    index: CatalogueIndex, faction_id: int, value: int | str, release_id: int
+) -> int:
+    table = index.detachments(faction_id, release_id)
     found = _lookup(table, value)
     if found is not None:
         return found
@@ -119,17 +130,21 @@ def _detachment_id(index: CatalogueIndex, faction_id: int, value: int | str) -> 
 
 
 def _unit_ids(
-    index: CatalogueIndex, faction_id: int, detachment_id: int | None, units: Sequence[UnitBody]
+    index: CatalogueIndex,
+    faction_id: int,
+    detachment_id: int | None,
+    units: Sequence[UnitBody],
+    release_id: int,
 ) -> list[tuple[int, int | None]]:
     """Return (datasheet id, enhancement id) per unit, or raise with errors by position."""
     faction = index.faction_names[faction_id]
-    sheets = index.datasheets(faction_id)
-    detachment_ids = [e.id for e in index.detachments(faction_id).entries]
+    sheets = index.datasheets(faction_id, release_id)
+    detachment_ids = [e.id for e in index.detachments(faction_id, release_id).entries]
     if detachment_id is not None:
         # The chosen detachment's enhancements win a name shared with another detachment.
         detachment_ids.remove(detachment_id)
         detachment_ids.insert(0, detachment_id)
-    enhancements = index.enhancements(detachment_ids)
+    enhancements = index.enhancements(detachment_ids, release_id)
     found: list[tuple[int, int | None]] = []
     errors: list[dict[str, list[str]]] = []
     for position, unit in enumerate(units, 1):
@@ -178,15 +193,22 @@ def validate_body_draft(
     release: int | str | None,
     units: Sequence[UnitBody],
     name: str = "",
+    as_of: date | None = None,
 ) -> tuple[CatalogueSnapshot, CheckDraft]:
-    """Build an unsaved list whose unit keys are positions from 1; unknown names are refused."""
-    snapshot = _snapshot(release)
+    """Build an unsaved list whose unit keys are positions from 1; unknown names are refused.
+
+    The release is the one named, or the one in force on ``as_of``, or the current one.
+    """
+    snapshot = _snapshot(release, as_of)
     index = snapshot.index
+    release_id = snapshot.release.id
     faction_id = _faction_id(index, faction)
     detachment_id = (
-        _detachment_id(index, faction_id, detachment) if detachment is not None else None
+        _detachment_id(index, faction_id, detachment, release_id)
+        if detachment is not None
+        else None
     )
-    ids = _unit_ids(index, faction_id, detachment_id, units)
+    ids = _unit_ids(index, faction_id, detachment_id, units, release_id)
     extras = _unit_extras(snapshot, detachment_id, units, [sheet for sheet, _ in ids])
     draft = snapshot.draft(
         faction_id=faction_id,
@@ -198,7 +220,7 @@ def validate_body_draft(
             (
                 str(position),
                 sheet_id,
-                unit.models if unit.models is not None else index.sizes[sheet_id][0],
+                unit.models if unit.models is not None else index.size(sheet_id, release_id)[0],
                 enh_id,
                 unit.warlord,
             )
@@ -275,9 +297,11 @@ def validate_body_check(
     units: Sequence[UnitBody],
     declaration: Mapping[str, Any] | None = None,
     name: str = "",
+    as_of: date | None = None,
 ) -> tuple[CheckDraft, core.Result]:
     """Validate an unsaved roster body, with its declaration, from the warm snapshot."""
     snapshot, draft = validate_body_draft(
+        as_of=as_of,
         faction=faction,
         detachment=detachment,
         battle_size=battle_size,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from rosters.api.errors import CODE_LIST_UNREADABLE, CODE_LIST_UNRESOLVED, ApiError
@@ -19,11 +20,19 @@ def list_import(
     name: str,
     profile: str,
     resolutions: Mapping[str, str | None],
+    as_of: date | None = None,
 ) -> dict[str, Any]:
-    """Parse, place and validate a pasted list; save it for owner when one is given."""
+    """Parse, place and validate a pasted list (under the release in force on ``as_of``,
+    default the current one); save it for owner when one is given."""
+    try:
+        snapshot = format_services.list_snapshot(as_of=as_of)
+    except format_services.ListImportError as exc:
+        raise ApiError(
+            code=CODE_LIST_UNREADABLE, message=str(exc), fields={"as_of": [str(exc)]}
+        ) from None
     try:
         check = format_services.list_import_check(
-            text=text, profile=profile, resolutions=resolutions, name=name
+            text=text, snapshot=snapshot, profile=profile, resolutions=resolutions, name=name
         )
     except (UnreadableList, format_services.ListImportError) as exc:
         raise ApiError(

@@ -644,6 +644,12 @@ class ValidateInputSerializer(serializers.Serializer):
     )
     profile = serializers.ChoiceField(choices=Profile.choices, default=Profile.CORE_10)
     release = NameOrIdField(required=False, allow_null=True, help_text="Default: the current one.")
+    as_of = serializers.DateField(
+        required=False,
+        allow_null=True,
+        help_text="Price under the release in force that day (the latest published on or "
+        "before it) instead of naming one.",
+    )
     units = ValidateUnitInputSerializer(many=True, max_length=MAX_UNITS)
     declaration = ValidateDeclarationInputSerializer(required=False, allow_null=True)
 
@@ -655,6 +661,12 @@ class ListImportInputSerializer(serializers.Serializer):
     text = serializers.CharField(max_length=MAX_LIST_TEXT, help_text="The pasted list.")
     name = serializers.CharField(required=False, default="", allow_blank=True, max_length=150)
     profile = serializers.ChoiceField(choices=Profile.choices, default=Profile.CORE_10)
+    as_of = serializers.DateField(
+        required=False,
+        allow_null=True,
+        help_text="Price under the release in force that day (the latest published on or "
+        "before it); default: the current release.",
+    )
     resolutions = serializers.DictField(
         child=serializers.CharField(allow_null=True, max_length=MAX_NAME),
         required=False,

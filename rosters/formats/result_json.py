@@ -20,7 +20,8 @@ Schema (version 3). Every key is always present; a value the list does not give 
                  "enhancement": str | null, "warlord": bool,
                  "options": [{"name": str, "count": int}],    # priced options taken
                  "upgrades": [{"name": str, "count": int}],   # detachment upgrades taken
-                 "note": str | null}],       # how a count the list did not state was read
+                 "note": str | null}],       # how a count the list did not state was read,
+                                             # or a name read as its later one
       "unrecognised": [{"line": int, "kind": "faction" | "detachment" | "unit" | "enhancement"
                         | "line", "text": str, "message": str, "suggestions": [str]}],
       "violations": [{"code": str, "severity": "error" | "warning", "message": str,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Final
 
 from django.db import transaction
@@ -38,6 +39,7 @@ ERR_UNRESOLVED: Final = gettext_lazy(
 )
 ERR_NO_RELEASE: Final = gettext_lazy("There is no points release to price the list under.")
 ERR_UNKNOWN_RELEASE: Final = gettext_lazy("There is no points release called “{name}”.")
+ERR_NO_RELEASE_AS_OF: Final = gettext_lazy("No points release was published on or before {day}.")
 ERR_DECLARATION: Final = gettext_lazy("The declaration is not valid: {problem}")
 # A 60-unit list in the most verbose format is about 12,000 characters.
 MAX_LIST_CHARS: Final = 100_000
@@ -73,14 +75,21 @@ def release_get(*, name: str | None = None) -> PointsRelease:
         ) from None
 
 
-def list_snapshot(*, release_name: str | None = None) -> CatalogueSnapshot:
-    """Return the warm catalogue snapshot of the named release, or of the current one."""
+def list_snapshot(
+    *, release_name: str | None = None, as_of: date | None = None
+) -> CatalogueSnapshot:
+    """Return the warm catalogue snapshot of the named release, of the release in force on
+    ``as_of`` (the latest published on or before it), or of the current one."""
     try:
-        return catalogue_snapshot(release_name=release_name)
+        return catalogue_snapshot(release_name=release_name, as_of=as_of)
     except SnapshotError:
-        raise ListImportError(
-            ERR_UNKNOWN_RELEASE.format(name=release_name) if release_name else str(ERR_NO_RELEASE)
-        ) from None
+        if release_name:
+            message = ERR_UNKNOWN_RELEASE.format(name=release_name)
+        elif as_of is not None:
+            message = ERR_NO_RELEASE_AS_OF.format(day=as_of.isoformat())
+        else:
+            message = str(ERR_NO_RELEASE)
+        raise ListImportError(message) from None
 
 
 def list_import_parse(*, text: str) -> ParsedList:

@@ -79,6 +79,12 @@ class ListImportForm(forms.Form):
     upload = forms.FileField(label=_("…or upload a text file"), required=False)
     name = forms.CharField(label=_("Roster name"), required=False, max_length=150)
     profile = forms.ChoiceField(label=_("Rules"), choices=profile_choices, initial="core-10")
+    as_of = forms.DateField(
+        label=_("Points as of"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("The release in force that day; empty for the current one."),
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -113,7 +119,7 @@ def _options(problem: Problem, check: services.ListCheck) -> list[str]:
     if problem.kind == FACTION:
         names += sorted(index.faction_names.values())
     elif problem.kind == DETACHMENT and check.resolved.faction_id is not None:
-        names += index.detachments(check.resolved.faction_id).names()
+        names += index.detachments(check.resolved.faction_id, check.release.id).names()
     return list(dict.fromkeys(names))
 
 
@@ -131,7 +137,9 @@ def roster_import(request: HttpRequest) -> HttpResponse:
         form.data["text"] = form.cleaned_data["text"]
     resolutions = _resolutions(request.POST)
     try:
+        snapshot = services.list_snapshot(as_of=form.cleaned_data.get("as_of"))
         check = services.list_import_check(
+            snapshot=snapshot,
             text=form.cleaned_data["text"],
             profile=form.cleaned_data["profile"],
             resolutions=resolutions,

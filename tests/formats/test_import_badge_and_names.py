@@ -18,7 +18,7 @@ def check(client, text: str) -> str:
 
 def test_an_unresolved_line_holds_back_the_legal_badge(client, catalogue, owner):
     client.force_login(owner)
-    html = check(client, LEGAL.replace("Khorne Berzerkers", "Khorne Berserkers", 1))
+    html = check(client, LEGAL.replace("Khorne Berzerkers", "Khorne Marauders", 1))
     assert "Lines to settle (1)" in html
     assert 'class="badge legal"' not in html
     assert '<span class="badge pending">Not checked yet</span>' in html

@@ -40,12 +40,12 @@ def test_names_fold_case_accents_punctuation_and_unique_words(
 
 
 def test_unknown_unit_is_reported_with_line_and_nearest_names(catalogue, release):
-    text = gw_list("Khorne Berzerkers (180 points)", "Khorne Berserkers (180 points)")
+    text = gw_list("Khorne Berzerkers (180 points)", "Khorne Berzerker Squad (180 points)")
     resolved = read(text, release)
     [problem] = resolved.problems
-    assert (problem.kind, problem.line, problem.text) == (UNIT, 11, "Khorne Berserkers")
+    assert (problem.kind, problem.line, problem.text) == (UNIT, 11, "Khorne Berzerker Squad")
     assert problem.suggestions[0] == "Khorne Berzerkers"
-    assert "Khorne Berserkers" in problem.message
+    assert "Khorne Berzerker Squad" in problem.message
     assert not resolved.complete
     # The recognised unit keeps position 1, the unknown one holds position 2.
     assert [(u.position, u.datasheet_id is not None) for u in resolved.units] == [
@@ -77,11 +77,11 @@ def test_unknown_enhancement_is_reported_on_its_own_line(catalogue, release):
 
 
 def test_unknown_detachment_is_reported_with_the_factions_detachments(catalogue, release):
-    text = gw_list("Slaughterbound (85 points)", detachment="Berserker Warbands")
+    text = gw_list("Slaughterbound (85 points)", detachment="Berzerker Warhost")
     resolved = read(text, release)
     [problem] = resolved.problems
     assert (problem.kind, problem.line) == (DETACHMENT, 4)
-    assert problem.suggestions == ("Berzerker Warband",)
+    assert problem.suggestions[0] == "Berzerker Warband"
     assert resolved.detachment is None
 
 
@@ -96,7 +96,7 @@ def test_unknown_faction_is_reported_and_the_units_still_read(catalogue, release
 
 def test_choosing_a_replacement_and_dropping_a_line_settle_the_list(catalogue, release):
     text = gw_list(
-        "Khorne Berserkers (180 points)",
+        "Khorne Berzerker Squad (180 points)",
         "Slaughterbound (110 points)\n  • Enhancements: Helm of Brazen Fire",
         "Bloodthirster (400 points)",
     )

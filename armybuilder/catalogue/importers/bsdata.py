@@ -485,9 +485,12 @@ def _write_availability(
         (r.faction_id, r.keyword): r for r in AllyRule.objects.filter(faction_id__in=scope_ids)
     }
 
+    # Retired datasheets (kept by the dated-release history) keep their availability.
     present = {
         (a.faction_id, a.datasheet_id): a
-        for a in Availability.objects.filter(faction_id__in=scope_ids)
+        for a in Availability.objects.filter(
+            faction_id__in=scope_ids, datasheet__last_release__isnull=True
+        )
     }
     wanted: dict[tuple[int, int], int | None] = {}
     for availability in parsed.availabilities:
@@ -585,7 +588,10 @@ def _write_detachments(
     # A detachment the data no longer offers goes, unless a roster still names it (an
     # admin sees it in the report instead of a roster losing its detachment).
     wanted_keys = {(item.faction, item.name) for item in parsed.detachments}
-    gone = [row for key, row in rows.items() if key not in wanted_keys]
+    # Retired detachments (kept by the dated-release history) stay too.
+    gone = [
+        row for key, row in rows.items() if key not in wanted_keys and row.last_release_id is None
+    ]
     kept = set(
         Detachment.objects.filter(pk__in=[row.pk for row in gone], rosters__isnull=False)
         .values_list("pk", flat=True)

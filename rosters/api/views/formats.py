@@ -51,6 +51,7 @@ class ListImportApi(ApiView):
             name=data["name"],
             profile=data["profile"],
             resolutions=data["resolutions"],
+            as_of=data.get("as_of"),
         )
         code = status.HTTP_201_CREATED if outcome["roster"] is not None else status.HTTP_200_OK
         return Response(outcome, status=code)

@@ -54,6 +54,7 @@ class ValidateApi(ApiView):
             battle_size=data["battle_size"],
             profile=data["profile"],
             release=data.get("release"),
+            as_of=data.get("as_of"),
             units=[drafts.UnitBody(**unit) for unit in data["units"]],
             declaration=data.get("declaration"),
         )

@@ -11,7 +11,9 @@ from __future__ import annotations
 import difflib
 import threading
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import date
 
 from armybuilder.catalogue.freshness import catalogue_version
 from armybuilder.catalogue.models import (
@@ -21,7 +23,10 @@ from armybuilder.catalogue.models import (
     DetachmentUpgrade,
     Enhancement,
     Faction,
+    FormerName,
     OptionPrice,
+    PointsRelease,
+    ReleaseUnitSize,
     UnitPrice,
 )
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
@@ -29,6 +34,9 @@ from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 SUGGESTIONS = 5
 # Names are at most 150 characters; a longer query is cut so difflib's work stays bounded.
 MAX_QUERY = 200
+# How a name was matched, when not as written: a former name, or a plural or spelling.
+READ_FORMER = "former"
+READ_VARIANT = "variant"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,26 +52,53 @@ class Match:
     entry: Entry | None
     # Nearest names when nothing matched, or the several names an ambiguous text fits.
     suggestions: tuple[str, ...] = ()
+    # READ_FORMER or READ_VARIANT when the text is not the entry's name; "" otherwise.
+    read_as: str = ""
 
 
 class NameTable:
-    """Names of one kind (a faction's datasheets, say), searchable by folded name."""
+    """Names of one kind (a faction's datasheets, say), searchable by folded name.
 
-    def __init__(self, entries: list[Entry]) -> None:
+    ``former`` maps folded former names (the same BSData id under an older name) to the
+    entries they now are. A former name counts only where it is unambiguous: not a name
+    of the table, not shared by two entries, and not the start of another entry's name
+    ("Scourges" once one datasheet, now starts two).
+    """
+
+    def __init__(self, entries: list[Entry], former: Iterable[tuple[str, Entry]] = ()) -> None:
         self.entries = entries
         self.by_norm: dict[str, Entry] = {}
         # Earlier entries win a clash: callers list a faction's own rows before its parent's.
         for entry in entries:
             self.by_norm.setdefault(entry.norm, entry)
+        targets: dict[str, set[str]] = defaultdict(set)
+        found: dict[str, Entry] = {}
+        for norm, entry in former:
+            if norm and norm not in self.by_norm:
+                targets[norm].add(entry.norm)
+                found.setdefault(norm, entry)
+        self._skeletons: dict[str, dict[str, Entry]] | None = None
+        self.former = {
+            norm: entry
+            for norm, entry in found.items()
+            if len(targets[norm]) == 1
+            and not any(
+                e.norm.startswith(norm + " ") and e.norm != entry.norm for e in self.entries
+            )
+        }
 
     def find(self, text: str, *, suggest: bool = True) -> Match:
-        """Match exactly, then by a unique leading-words or all-words fit; else suggest."""
+        """Match exactly, by a former name, by a unique leading-words or all-words fit, by a
+        unique plural or spelling variant; else suggest."""
         query = normalise(text)
         if not query:
             return Match(None)
         exact = self.by_norm.get(query)
         if exact is not None:
             return Match(exact)
+        former = self.former.get(query)
+        if former is not None:
+            return Match(former, read_as=READ_FORMER)
         prefixed = [e for e in self.entries if e.norm.startswith(query + " ")]
         if len(_distinct(prefixed)) == 1:
             return Match(prefixed[0])
@@ -71,9 +106,24 @@ class NameTable:
         containing = [e for e in self.entries if words <= e.tokens]
         if len(_distinct(containing)) == 1:
             return Match(containing[0])
+        variant = self._variant(query)
+        if variant is not None:
+            return variant
         if not suggest:
             return Match(None)
         return Match(None, self.suggest(query, prefixed + containing))
+
+    def _variant(self, query: str) -> Match | None:
+        """Read a plural or a simple spelling variant as the one name it can be."""
+        if self._skeletons is None:
+            found: dict[str, dict[str, Entry]] = defaultdict(dict)
+            for norm, entry in (*self.by_norm.items(), *self.former.items()):
+                found[skeleton(norm)].setdefault(entry.norm, entry)
+            self._skeletons = found
+        hits = self._skeletons.get(skeleton(query), {})
+        if len(hits) == 1:
+            return Match(next(iter(hits.values())), read_as=READ_VARIANT)
+        return None
 
     def suggest(self, query: str, also: list[Entry] | None = None) -> tuple[str, ...]:
         names = [e.name for e in also or []]
@@ -85,6 +135,16 @@ class NameTable:
 
     def names(self) -> list[str]:
         return sorted({e.name for e in self.entries})
+
+
+def skeleton(norm: str) -> str:
+    """Fold a folded name further, for plurals and simple spellings: "khorne berserkers",
+    "Khorne Berzerkers" and "khorne berzerker" share one skeleton; "chaos rhyno" and
+    "chaos rhino" do not (a misspelling is suggested, never guessed)."""
+    words = (word.replace("z", "s") for word in norm.split())
+    return " ".join(
+        word[:-3] + "y" if word.endswith("ies") else word.rstrip("s") or word for word in words
+    )
 
 
 def _distinct(entries: list[Entry]) -> set[str]:
@@ -110,6 +170,12 @@ class CatalogueIndex:
     _enhancements: dict[int, list[Entry]]
     # Detachment id -> factions the data hides it from (a chapter barred from a parent's).
     _hidden: dict[int, frozenset[int]] = field(default_factory=dict)
+    # Kind ("datasheet", "detachment", "enhancement") -> entity id -> its folded former names.
+    _former: dict[str, dict[int, list[str]]] = field(default_factory=dict)
+    # Kind -> id -> the date of the last release that had it, for what the latest data lacks.
+    _retired: dict[str, dict[int, date]] = field(default_factory=dict)
+    # Release id -> its date; a release offers what was not retired before that date.
+    _release_dates: dict[int, date] = field(default_factory=dict)
     _tables: dict[object, NameTable] = field(default_factory=dict)
     _prefixes: tuple[str, ...] | None = None
     _brackets: dict[int, dict[int, tuple[tuple[int, int], ...]]] = field(default_factory=dict)
@@ -117,6 +183,8 @@ class CatalogueIndex:
     options: dict[int, dict[str, tuple[str, int]]] = field(default_factory=dict)
     # Detachment id -> folded upgrade name -> (upgrade id, upgrade name).
     upgrades: dict[int, dict[str, tuple[int, str]]] = field(default_factory=dict)
+    # Release id -> datasheet id -> (min, max) models, for releases that record them.
+    _release_sizes: dict[int, dict[int, tuple[int, int]]] = field(default_factory=dict)
 
     def faction_prefixes(self) -> tuple[str, ...]:
         """Folded faction names, which a unit name may carry in front ("World Eaters X")."""
@@ -131,15 +199,64 @@ class CatalogueIndex:
             chain.append(parent)
         return chain
 
-    def datasheets(self, faction_id: int) -> NameTable:
-        """Return the datasheets a faction may field."""
-        key = ("datasheets", faction_id)
+    def offered(self, kind: str, pk: int, release_id: int | None) -> bool:
+        """Tell whether a release has this datasheet, detachment or enhancement.
+
+        Without a release, everything is offered. A row only older data has is offered up
+        to the last release that had it; a release that records its unit sizes offers
+        exactly the datasheets it records.
+        """
+        if release_id is None:
+            return True
+        last = self._retired.get(kind, {}).get(pk)
+        day = self._release_dates.get(release_id)
+        if last is not None and (day is None or day > last):
+            return False
+        if kind == "datasheet":
+            sizes = self.release_sizes(release_id)
+            return not sizes or pk in sizes
+        return True
+
+    def _table(self, kind: str, release_id: int | None, entries: list[Entry]) -> NameTable:
+        kept = [e for e in entries if self.offered(kind, e.id, release_id)]
+        former = self._former.get(kind, {})
+        return NameTable(kept, ((norm, e) for e in kept for norm in former.get(e.id, ())))
+
+    def datasheets(self, faction_id: int, release_id: int | None = None) -> NameTable:
+        """Return the datasheets a faction may field (under a release, when given)."""
+        key = ("datasheets", faction_id, release_id)
         table = self._tables.get(key)
         if table is None:
-            table = self._tables[key] = NameTable(
-                [self._datasheets[pk] for pk in self._available.get(faction_id, [])]
+            table = self._tables[key] = self._table(
+                "datasheet",
+                release_id,
+                [self._datasheets[pk] for pk in self._available.get(faction_id, [])],
             )
         return table
+
+    def size(self, datasheet_id: int, release_id: int | None = None) -> tuple[int, int]:
+        """Return the fewest and most models a datasheet may have under a release."""
+        if release_id is not None:
+            found = self.release_sizes(release_id).get(datasheet_id)
+            if found is not None:
+                return found
+        return self.sizes[datasheet_id]
+
+    def sizes_preload(self, release_id: int, sizes: dict[int, tuple[int, int]]) -> None:
+        """Keep a release's unit sizes that a caller has already read (the warm snapshot)."""
+        self._release_sizes[release_id] = sizes
+
+    def release_sizes(self, release_id: int) -> dict[int, tuple[int, int]]:
+        """Return the unit sizes a release records (empty when it records none)."""
+        found = self._release_sizes.get(release_id)
+        if found is None:
+            found = self._release_sizes[release_id] = {
+                pk: (lo, hi)
+                for pk, lo, hi in ReleaseUnitSize.objects.filter(release_id=release_id).values_list(
+                    "datasheet_id", "min_models", "max_models"
+                )
+            }
+        return found
 
     def all_datasheets(self) -> NameTable:
         table = self._tables.get("all")
@@ -147,9 +264,9 @@ class CatalogueIndex:
             table = self._tables["all"] = NameTable(list(self._datasheets.values()))
         return table
 
-    def detachments(self, faction_id: int) -> NameTable:
+    def detachments(self, faction_id: int, release_id: int | None = None) -> NameTable:
         """Return the detachments of the faction and its ancestors, its own first."""
-        key = ("detachments", faction_id)
+        key = ("detachments", faction_id, release_id)
         table = self._tables.get(key)
         if table is None:
             rows = [
@@ -158,16 +275,16 @@ class CatalogueIndex:
                 for e in self._detachments.get(f, [])
                 if faction_id not in self._hidden.get(e.id, frozenset())
             ]
-            table = self._tables[key] = NameTable(rows)
+            table = self._tables[key] = self._table("detachment", release_id, rows)
         return table
 
-    def enhancements(self, detachment_ids: list[int]) -> NameTable:
+    def enhancements(self, detachment_ids: list[int], release_id: int | None = None) -> NameTable:
         """Return the enhancements of these detachments, in the order given."""
-        key = ("enhancements", tuple(detachment_ids))
+        key = ("enhancements", tuple(detachment_ids), release_id)
         table = self._tables.get(key)
         if table is None:
             rows = [e for d in detachment_ids for e in self._enhancements.get(d, [])]
-            table = self._tables[key] = NameTable(rows)
+            table = self._tables[key] = self._table("enhancement", release_id, rows)
         return table
 
     def brackets_preload(
@@ -243,6 +360,22 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         "id", "name", "detachment_id"
     ):
         upgrades[detachment_id][normalise(name)] = (pk, name)
+    former: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    retired: dict[str, dict[int, date]] = {}
+    for kind, model in (
+        ("datasheet", Datasheet),
+        ("detachment", Detachment),
+        ("enhancement", Enhancement),
+    ):
+        for pk, name in FormerName.objects.filter(**{f"{kind}__isnull": False}).values_list(
+            f"{kind}_id", "name"
+        ):
+            former[kind][pk].append(normalise(name))
+        retired[kind] = dict(
+            model.objects.filter(last_release__isnull=False).values_list(
+                "id", "last_release__published"
+            )
+        )
     return CatalogueIndex(
         version=version,
         options=dict(options),
@@ -256,6 +389,9 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         _detachments=dict(detachments),
         _enhancements=dict(enhancements),
         _hidden={pk: frozenset(v) for pk, v in hidden.items()},
+        _former={kind: dict(v) for kind, v in former.items()},
+        _retired=retired,
+        _release_dates=dict(PointsRelease.objects.values_list("id", "published")),
     )
 
 

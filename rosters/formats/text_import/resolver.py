@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from rosters.formats.text_import.common import battle_size_for_points, normalise
 from rosters.formats.text_import.index import (
+    READ_FORMER,
     CatalogueIndex,
     Entry,
     Match,
@@ -53,6 +54,9 @@ NOTE_MODELS_FROM_POINTS: Final = gettext_lazy(
 NOTE_MODELS_ASSUMED: Final = gettext_lazy(
     "Model count not stated; taken as the smallest unit, {models}."
 )
+NOTE_FORMER_NAME: Final = gettext_lazy("Read “{text}” as its later name “{name}”.")
+NOTE_READ_AS: Final = gettext_lazy("Read “{text}” as “{name}”.")
+NOTE_ON_LINE: Final = gettext_lazy("Line {line}: {note}")
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,7 @@ class ResolvedUnit:
 @dataclass
 class ResolvedList:
     parsed: ParsedList
+    release_id: int | None = None
     faction_id: int | None = None
     faction: str | None = None
     detachment_id: int | None = None
@@ -149,7 +154,7 @@ def list_resolve(
     """Look every name of a parsed list up in the catalogue, applying the player's choices."""
     idx = index or catalogue_index()
     fixes = resolutions or {}
-    out = ResolvedList(parsed=parsed, notes=list(parsed.notes))
+    out = ResolvedList(parsed=parsed, release_id=release_id, notes=list(parsed.notes))
     rest = _resolve_faction(idx, parsed, fixes, out)
     if out.faction_id is not None:
         _resolve_detachment(idx, parsed, fixes, out, rest)
@@ -202,7 +207,7 @@ def _resolve_faction(
     if found:
         _set_faction(idx, out, _most_specific(idx, found))
         return rest
-    inferred = _infer_faction(idx, parsed)
+    inferred = _infer_faction(idx, parsed, out.release_id)
     suggestions: tuple[str, ...] = ()
     if candidates:
         text = candidates[0][1]
@@ -250,11 +255,14 @@ def _set_faction(idx: CatalogueIndex, out: ResolvedList, faction_id: int) -> Non
     out.faction_id, out.faction = faction_id, idx.faction_names[faction_id]
 
 
-def _infer_faction(idx: CatalogueIndex, parsed: ParsedList) -> int | None:
+def _infer_faction(
+    idx: CatalogueIndex, parsed: ParsedList, parsed_release: int | None
+) -> int | None:
     """Pick the faction that can field the most of the list's units by exact name."""
     names = [normalise(u.name) for u in parsed.units]
     scores = {
-        pk: sum(1 for n in names if n in idx.datasheets(pk).by_norm) for pk in idx.faction_names
+        pk: sum(1 for n in names if n in idx.datasheets(pk, parsed_release).by_norm)
+        for pk in idx.faction_names
     }
     best = max(scores.values(), default=0)
     if best == 0:
@@ -273,7 +281,7 @@ def _resolve_detachment(
     rest: list[tuple[int, str]],
 ) -> None:
     assert out.faction_id is not None
-    table = idx.detachments(out.faction_id)
+    table = idx.detachments(out.faction_id, out.release_id)
     candidates = (
         [(parsed.detachment_line or 1, parsed.detachment)] if parsed.detachment else list(rest)
     )
@@ -287,10 +295,11 @@ def _resolve_detachment(
             if picked is not None:
                 out.detachment_id, out.detachment = picked.id, picked.name
                 return
-    for _, text in candidates:
+    for line, text in candidates:
         match = _find(table, text)
         if match.entry is not None:
             out.detachment_id, out.detachment = match.entry.id, match.entry.name
+            _note_read_as(out, match, line, text)
             return
     if candidates:
         line, text = candidates[0]
@@ -324,6 +333,19 @@ def _find(
     return first
 
 
+def _note_read_as(
+    out: ResolvedList, match: Match, line: int, text: str, unit: ResolvedUnit | None = None
+) -> None:
+    """Say when a name was read as another: a former name, a plural or a spelling."""
+    if not match.read_as or match.entry is None:
+        return
+    template = NOTE_FORMER_NAME if match.read_as == READ_FORMER else NOTE_READ_AS
+    note = template.format(text=text, name=match.entry.name)
+    out.notes.append(NOTE_ON_LINE.format(line=line, note=note))
+    if unit is not None:
+        unit.note = "; ".join(n for n in (unit.note, note) if n)
+
+
 def _resolve_unit(
     idx: CatalogueIndex,
     unit: ParsedUnit,
@@ -350,7 +372,7 @@ def _resolve_unit(
             resolved.dropped = True
             return resolved
         name = fixes[key] or name
-    table = idx.datasheets(out.faction_id)
+    table = idx.datasheets(out.faction_id, release_id)
     match = _find(table, name, idx.faction_prefixes(), suggest=False)
     if match.entry is None:
         elsewhere = idx.all_datasheets().by_norm.get(normalise(name))
@@ -372,6 +394,7 @@ def _resolve_unit(
     resolved.datasheet_id, resolved.name = match.entry.id, match.entry.name
     resolved.models, resolved.note = _models(idx, unit, match.entry.id, release_id)
     _resolve_extras(idx, unit, resolved, out)
+    _note_read_as(out, match, unit.line, name, resolved)
     _resolve_enhancement(idx, unit, resolved, fixes, out)
     return resolved
 
@@ -417,7 +440,7 @@ def _models(
     """
     if unit.models is not None:
         return unit.models, ""
-    low, high = idx.sizes[datasheet_id]
+    low, high = idx.size(datasheet_id, release_id)
     if low == high:
         return low, ""
     if unit.stated_points is not None:
@@ -438,11 +461,11 @@ def _resolve_enhancement(
     out: ResolvedList,
 ) -> None:
     assert out.faction_id is not None
-    detachments = [e.id for e in idx.detachments(out.faction_id).entries]
+    detachments = [e.id for e in idx.detachments(out.faction_id, out.release_id).entries]
     if out.detachment_id is not None:
         detachments.remove(out.detachment_id)
         detachments.insert(0, out.detachment_id)
-    table = idx.enhancements(detachments)
+    table = idx.enhancements(detachments, out.release_id)
     if unit.enhancement is None:
         # Formats that list an enhancement among the wargear name it exactly.
         for item in unit.items:
@@ -461,6 +484,7 @@ def _resolve_enhancement(
     match = _find(table, name, suggest=False)
     if match.entry is not None:
         resolved.enhancement_id, resolved.enhancement = match.entry.id, match.entry.name
+        _note_read_as(out, match, line, name, resolved)
         return
     out.problems.append(
         Problem(

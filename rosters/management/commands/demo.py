@@ -20,6 +20,8 @@ FIXTURES = Path(settings.BASE_DIR) / "fixtures"
 FULL_CATALOGUE = FIXTURES / "catalogue-10e.json.xz"
 DEMO_CATALOGUE = FIXTURES / "demo-catalogue.json"
 DEMO_ROSTERS = FIXTURES / "demo-rosters.json"
+# Former names (by BSData id) of the final catalogue's entries, from the monthly history.
+FORMER_NAMES = FIXTURES / "former-names-10e.json"
 
 ERR_UNKNOWN = "demo-rosters.json names {what} '{name}', which the loaded catalogue lacks."
 
@@ -42,6 +44,8 @@ class Command(BaseCommand):
                 fixture = FULL_CATALOGUE
             self.stdout.write(f"Loading {fixture.name} ...")
             call_command("loaddata", str(fixture), verbosity=0)
+            if fixture == FULL_CATALOGUE and FORMER_NAMES.exists():
+                call_command("loaddata", str(FORMER_NAMES), verbosity=0)
         spec = json.loads(DEMO_ROSTERS.read_text(encoding="utf-8"))
         with transaction.atomic():
             user = self._user(spec["user"])

@@ -11,8 +11,10 @@ unreadable is named in one line on standard error, never with a traceback.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from datetime import date
 from pathlib import Path
 from typing import Any, Final
 
@@ -25,6 +27,7 @@ EXIT_UNREADABLE: Final = 2
 PROFILES: Final = ("core-10", "matched-10", "nine-10")
 ERR_DECLARATION_BATCH: Final = "--declaration names unit positions of one list; give one list."
 ERR_INTERNAL: Final = "validate_list: the lists could not be checked ({error})."
+ERR_BAD_DATE: Final = "{value!r} is not a date in YYYY-MM-DD form"
 
 
 class Command(BaseCommand):
@@ -56,7 +59,14 @@ class Command(BaseCommand):
             '"strategic_reserves": [p], "deep_strike": [p]}.',
         )
         parser.add_argument("--profile", choices=PROFILES, default="core-10")
-        parser.add_argument("--release", help="Points release name (default: the current one).")
+        which = parser.add_mutually_exclusive_group()
+        which.add_argument("--release", help="Points release name (default: the current one).")
+        which.add_argument(
+            "--as-of",
+            type=_iso_date,
+            metavar="YYYY-MM-DD",
+            help="Price under the release in force that day: the latest published on or before it.",
+        )
         parser.add_argument(
             "--jobs",
             type=int,
@@ -98,6 +108,7 @@ class Command(BaseCommand):
                 declaration_path=options["declaration"],
                 profile=options["profile"],
                 release_name=options["release"],
+                as_of=options["as_of"],
                 jobs=options["jobs"],
             )
         except batch.BatchError as exc:
@@ -132,6 +143,7 @@ class Command(BaseCommand):
         declaration_path: str | None = None,
         profile: str = "core-10",
         release_name: str | None = None,
+        as_of: date | None = None,
         jobs: int = 0,
     ) -> list[Any]:
         """The in-process entry point: check the lists and return their outcomes in order.
@@ -142,7 +154,7 @@ class Command(BaseCommand):
 
         declaration = batch.declaration_read(path=declaration_path) if declaration_path else None
         try:
-            snapshot = services.list_snapshot(release_name=release_name)
+            snapshot = services.list_snapshot(release_name=release_name, as_of=as_of)
         except services.ListImportError as exc:
             raise batch.BatchError(str(exc)) from None
         sources = batch.sources_collect(paths=paths, stdin=sys.stdin.buffer)
@@ -153,6 +165,13 @@ class Command(BaseCommand):
             declaration=declaration,
             jobs=jobs or batch.default_jobs(len(sources)),
         )
+
+
+def _iso_date(value: str) -> date:
+    try:
+        return date.fromisoformat(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(ERR_BAD_DATE.format(value=value)) from exc
 
 
 def _is_batch(path: Path) -> bool:
