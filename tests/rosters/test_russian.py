@@ -537,3 +537,34 @@ def test_a_catalogue_limit_reads_in_russian_in_the_builder(ru_client, roster):
         in html
     )
     assert english_left(html, [*game_names(), "olivia"]) == []
+
+
+# --- the importer's messages --------------------------------------------------------------
+
+UNREAD_LIST = """Gladius
+Space Marines
+Gladius Task Force
+Strike Force (2000 Points)
+
+CHARACTERS
+
+Captain (80 Points)
+  • Warlord
+
+BATTLELINE
+
+Intercessor Squadz (80 Points)
+Frobnicator Squad (95 Points)
+"""
+
+
+def test_import_problems_and_notes_read_in_russian(ru_client, roster):
+    response = ru_client.post(
+        reverse("formats:import"), {"profile": "core-10", "text": UNREAD_LIST, "action": "check"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    # The player's own text stays as typed; everything around it is Russian.
+    typed = ["Frobnicator Squad", "Intercessor Squadz", "Strike Force (2000 Points)"]
+    assert english_left(html, [*typed, *game_names(), "olivia"]) == []
+    assert "нет таблицы данных с названием «Frobnicator Squad»" in html

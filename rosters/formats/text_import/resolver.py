@@ -13,6 +13,7 @@ from typing import Final
 
 from django.utils.translation import gettext_lazy
 
+from armybuilder.rules.model import BattleSize
 from rosters.formats.text_import.common import battle_size_for_points, normalise
 from rosters.formats.text_import.index import (
     READ_FORMER,
@@ -125,6 +126,9 @@ class ResolvedList:
 
     @property
     def battle_size_label(self) -> str:
+        """The core's label (a Message, so `|translated` renders it in the reader's language)."""
+        if self.battle_size in set(BattleSize):
+            return BattleSize(self.battle_size).label
         return self.battle_size.replace("_", " ").title()
 
     @property
