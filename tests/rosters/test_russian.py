@@ -568,3 +568,27 @@ def test_import_problems_and_notes_read_in_russian(ru_client, roster):
     typed = ["Frobnicator Squad", "Intercessor Squadz", "Strike Force (2000 Points)"]
     assert english_left(html, [*typed, *game_names(), "olivia"]) == []
     assert "нет таблицы данных с названием «Frobnicator Squad»" in html
+
+
+# --- the command line's errors ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, russian",
+    [
+        ("{not json", "не JSON"),
+        ('{"sides": [{}]}', "ожидался список ровно из двух сторон"),
+        ('{"battle_size": -5, "sides": [{}, {}]}', "ожидались очки больше нуля"),
+    ],
+)
+def test_score_battle_errors_in_russian(tmp_path, text, russian):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    path = tmp_path / "battle.json"
+    path.write_text(text, encoding="utf-8")
+    err = StringIO()
+    with pytest.raises(SystemExit):
+        call_command("score_battle", str(path), "--lang", "ru", stdout=StringIO(), stderr=err)
+    assert russian in err.getvalue()

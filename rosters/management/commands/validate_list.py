@@ -20,14 +20,17 @@ from typing import Any, Final
 
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 EXIT_LEGAL: Final = 0
 EXIT_ILLEGAL: Final = 1
 EXIT_UNREADABLE: Final = 2
 PROFILES: Final = ("core-10", "matched-10", "nine-10")
-ERR_DECLARATION_BATCH: Final = "--declaration names unit positions of one list; give one list."
-ERR_INTERNAL: Final = "validate_list: the lists could not be checked ({error})."
-ERR_BAD_DATE: Final = "{value!r} is not a date in YYYY-MM-DD form"
+ERR_DECLARATION_BATCH: Final = gettext_lazy(
+    "--declaration names unit positions of one list; give one list."
+)
+ERR_INTERNAL: Final = gettext_lazy("validate_list: the lists could not be checked ({error}).")
+ERR_BAD_DATE: Final = gettext_lazy("{value!r} is not a date in YYYY-MM-DD form")
 
 
 class Command(BaseCommand):
@@ -100,7 +103,7 @@ class Command(BaseCommand):
         paths: list[str] = options["files"]
         single = len(paths) == 1 and (paths[0] == "-" or not _is_batch(Path(paths[0])))
         if options["declaration"] and not single:
-            self.stderr.write(ERR_DECLARATION_BATCH)
+            self.stderr.write(str(ERR_DECLARATION_BATCH))
             return EXIT_UNREADABLE
         try:
             outcomes = self.check_lists(

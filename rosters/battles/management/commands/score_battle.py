@@ -15,14 +15,17 @@ from typing import Any, Final, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from armybuilder.rules import scoring
 from rosters.battles.battle_json import BattleJsonError, record_from_json, result_to_json
 
 EXIT_UNREADABLE: Final = 2
-ERR_READ: Final = "score_battle: cannot read {path}: {problem}"
-ERR_JSON: Final = "score_battle: {path} is not JSON: {problem} (line {line}, column {column})"
-ERR_SHAPE: Final = "score_battle: {path}: {problem}"
+ERR_READ: Final = gettext_lazy("score_battle: cannot read {path}: {problem}")
+ERR_JSON: Final = gettext_lazy(
+    "score_battle: {path} is not JSON: {problem} (line {line}, column {column})"
+)
+ERR_SHAPE: Final = gettext_lazy("score_battle: {path}: {problem}")
 
 
 class Command(BaseCommand):
