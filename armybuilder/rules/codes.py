@@ -110,7 +110,7 @@ FORMATION_CODES: Final[frozenset[str]] = frozenset(
 # Codes RULES.md defines whose check is not written yet. No check raises them, so they have
 # no table of cases; the meta test holds them to exactly that, and a code leaves this set
 # in the same change that gives it a check and its cases.
-PENDING_CODES: Final[frozenset[str]] = frozenset({DETACHMENT_UPGRADE, WARGEAR_CHOICE})
+PENDING_CODES: Final[frozenset[str]] = frozenset({DETACHMENT_UPGRADE})
 CODE_ORDER: Final[dict[str, int]] = {code: i for i, code in enumerate(ALL_CODES)}
 
 # The severity a code has unless a check says otherwise (see DEDICATED_TRANSPORT_EMPTY in a
@@ -153,6 +153,20 @@ MSG_REFUSE_EPIC_HERO: Final = "Epic Heroes cannot take enhancements"
 MSG_LEGENDS: Final = "{unit} is a Warhammer Legends datasheet: not allowed in matched play"
 MSG_LIMIT_MAX: Final = "{label}: {used}{unit} / {limit}{unit} at most{reason}"
 MSG_LIMIT_MIN: Final = "{label}: {used}{unit} / {limit}{unit} at least{reason}"
+
+MSG_WARGEAR_MODEL_UNKNOWN: Final = "{unit}: the datasheet has no {model} models"
+MSG_WARGEAR_MODELS: Final = "{unit}: {count} \u00d7 {model}, {allowed} allowed"
+MSG_WARGEAR_TOTAL: Final = "{unit}: wargear is given for {count} models, the unit has {models}"
+MSG_WARGEAR_UNKNOWN: Final = "{unit}: {model} cannot take {option}"
+MSG_WARGEAR_GROUP_MIN: Final = (
+    "{unit}: {models} \u00d7 {model} need {limit} {group}, {count} chosen"
+)
+MSG_WARGEAR_GROUP_MAX: Final = (
+    "{unit}: {models} \u00d7 {model} take at most {limit} {group}, {count} chosen"
+)
+MSG_WARGEAR_RATIO: Final = "{unit}: {count} / {limit} {group} at most in a unit of {models} models"
+# Not a violation: what a change of model count could not keep, shown once to the player.
+MSG_WARGEAR_DROPPED: Final = "{model}: {count}x {option} no longer fits and was removed"
 
 MSG_CHARACTER_REQUIRED: Final = "The army needs a CHARACTER who can be the Warlord"
 MSG_WARLORD_NONE: Final = "Choose a Warlord"

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from armybuilder.rules.model import Army, Datasheet, Declaration, Detachment, Unit
+from armybuilder.rules.wargear import loadout_of, wargear_points
 
 if TYPE_CHECKING:
     from armybuilder.rules.formations import Formation
@@ -47,12 +48,14 @@ def price(sheet: Datasheet, models: int) -> tuple[int, bool]:
 
 
 def unit_points(unit: Unit) -> int:
-    """Price a unit: its bracket plus enhancements plus priced options."""
+    """Price a unit: its bracket plus enhancements plus priced options and wargear."""
     points = price(unit.datasheet, unit.models)[0]
     for enhancement in unit.enhancements:
         points += enhancement.points
     for option in unit.options:
         points += option.points * option.count
+    if unit.datasheet.wargear_points:
+        points += wargear_points(unit.datasheet, loadout_of(unit))
     return points
 
 
@@ -114,6 +117,9 @@ class Context:
                     cost += enhancement.points
             for option in unit.options:
                 cost += option.points * option.count
+            if sheet.wargear_points:
+                # Priced wargear, the defaults' where the unit states none.
+                cost += wargear_points(sheet, loadout_of(unit))
             points[uid] = cost
             total += cost
             same = by_name.get(sheet.name)

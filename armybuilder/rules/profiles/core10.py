@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
-from armybuilder.rules import constraints, formations, muster, reserves, transport
+from armybuilder.rules import constraints, formations, muster, reserves, transport, wargear
 from armybuilder.rules.context import Context
 from armybuilder.rules.model import BattleSize, Datasheet, Meter, Violation
 
@@ -80,6 +80,7 @@ class Profile:
             self.check_allied_units,
             self.check_legends,
             self.check_catalogue_limits,
+            wargear.check_wargear,
         )
 
     def formation_checks(self) -> tuple[Check, ...]:
