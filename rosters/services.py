@@ -112,10 +112,14 @@ def army_faction_rules(*, faction: Faction) -> FactionRules:
 
 def datasheets_load(*, ids: set[int]) -> dict[int, Datasheet]:
     """Load datasheets once each, with the transport pools and leads the core reads."""
-    return Datasheet.objects.prefetch_related(
-        Prefetch("transport_pools", queryset=TransportPool.objects.order_by("position")),
-        Prefetch("leads", queryset=Datasheet.objects.only("id", "name")),
-    ).in_bulk(ids)
+    return (
+        Datasheet.objects.select_related("wargear")
+        .prefetch_related(
+            Prefetch("transport_pools", queryset=TransportPool.objects.order_by("position")),
+            Prefetch("leads", queryset=Datasheet.objects.only("id", "name")),
+        )
+        .in_bulk(ids)
+    )
 
 
 def roster_load(*, roster_id: int) -> Roster:
@@ -165,6 +169,8 @@ class DraftUnit:
     enhancement: Enhancement | None = None
     warlord: bool = False
     options: list[tuple[str, int]] = field(default_factory=list)
+    # Empty: the datasheet's default wargear for the model count.
+    loadout: tuple[core.Loadout, ...] = ()
 
 
 @dataclass
@@ -197,6 +203,7 @@ def roster_to_draft(*, roster: Roster) -> Draft:
                 enhancement=unit.enhancement,
                 warlord=unit.warlord,
                 options=unit_options(unit),
+                loadout=conversion.loadout_facts(unit.wargear),
             )
             for unit in roster.units.all()
         ],
@@ -219,6 +226,10 @@ def draft_to_core(
         Prefetch("transport_pools", queryset=TransportPool.objects.order_by("position")),
         Prefetch("leads", queryset=Datasheet.objects.only("id", "name")),
     )
+    prefetch_related_objects(
+        [d for d in sheets_by_id.values() if not Datasheet.wargear.is_cached(d)],  # type: ignore[attr-defined]
+        "wargear",
+    )
     if prices is None:
         prices = release_prices(
             release=draft.release,
@@ -228,8 +239,13 @@ def draft_to_core(
     keyword, excluded, allies, chain_ids, limits = faction_rules or army_faction_rules(
         faction=draft.faction
     )
+    option_points: dict[int, dict[str, int]] = defaultdict(dict)
+    for (datasheet_id, name), points in prices.options.items():
+        option_points[datasheet_id][name] = points
     sheets = {
-        pk: datasheet_to_core(datasheet=d, brackets=prices.brackets.get(pk, ()))
+        pk: datasheet_to_core(
+            datasheet=d, brackets=prices.brackets.get(pk, ()), option_points=option_points.get(pk)
+        )
         for pk, d in sheets_by_id.items()
     }
     core_units = tuple(
@@ -251,6 +267,7 @@ def draft_to_core(
                 )
                 for name, count in unit.options
             ),
+            loadout=unit.loadout,
         )
         for unit in draft.units
     )

@@ -35,9 +35,11 @@ from armybuilder.catalogue.models import (
     Enhancement,
     EnhancementPrice,
     Faction,
+    OptionPrice,
     PointsRelease,
     TransportPool,
     UnitPrice,
+    Wargear,
 )
 from armybuilder.rules import model as core
 from rosters.formats.text_import.index import CatalogueIndex, catalogue_index_build
@@ -99,6 +101,8 @@ class CheckUnit:
     models: int
     enhancement: core.Enhancement | None = None
     warlord: bool = False
+    # Empty: the datasheet's default wargear.
+    loadout: tuple[core.Loadout, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +141,11 @@ class CatalogueSnapshot:
         profile: str,
         units: Sequence[tuple[str, int, int, int | None, bool]],
         name: str = "",
+        loadouts: Mapping[str, tuple[core.Loadout, ...]] | None = None,
     ) -> CheckDraft:
-        """Build a list from (key, datasheet id, models, enhancement id, warlord) per unit."""
+        """Build a list from (key, datasheet id, models, enhancement id, warlord) per unit,
+        with the wargear ``loadouts`` state by unit key (others take the defaults)."""
+        stated = loadouts or {}
         return CheckDraft(
             name=name,
             faction=self.factions[faction_id],
@@ -154,6 +161,7 @@ class CatalogueSnapshot:
                     models=models,
                     enhancement=self.enhancements[enh_id] if enh_id is not None else None,
                     warlord=warlord,
+                    loadout=stated.get(key, ()),
                 )
                 for key, sheet_id, models, enh_id, warlord in units
             ),
@@ -173,6 +181,7 @@ class CatalogueSnapshot:
                     models=u.models,
                     enhancements=(u.enhancement,) if u.enhancement is not None else (),
                     warlord=u.warlord,
+                    loadout=u.loadout,
                 )
                 for u in draft.units
             ),
@@ -264,12 +273,23 @@ def snapshot_build(
         "datasheet_id", *conversion.POOL_FIELDS
     ):
         pools[pool["datasheet_id"]].append(pool)
+    wargear = {
+        row["datasheet_id"]: row
+        for row in Wargear.objects.values("datasheet_id", *conversion.WARGEAR_FIELDS)
+    }
+    option_points: dict[int, dict[str, int]] = defaultdict(dict)
+    for datasheet_id, option, points in OptionPrice.objects.filter(
+        release_id=release.id
+    ).values_list("datasheet_id", "name", "points"):
+        option_points[datasheet_id][option.casefold()] = points
     datasheets = {
         row["id"]: conversion.datasheet_facts(
             row=row,
             brackets=tuple(brackets.get(row["id"], ())),
             leads=leads.get(row["id"], ()),
             pools=pools.get(row["id"], ()),
+            wargear=wargear.get(row["id"], conversion.NO_WARGEAR),
+            option_points=option_points.get(row["id"]),
         )
         for row in Datasheet.objects.values("id", *conversion.DATASHEET_FIELDS)
     }

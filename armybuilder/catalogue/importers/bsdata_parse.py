@@ -27,6 +27,7 @@ from .bsdata_pricing import (
     model_range,
     price_table,
 )
+from .bsdata_wargear import WARGEAR_ABILITY_KINDS, wargear_of
 from .bsdata_xml import (
     BATTLE_SIZES,
     BsdataError,
@@ -159,6 +160,8 @@ class ParsedDatasheet:
     review_notes: tuple[str, ...] = ()
     # Abilities the unit has only with some models or wargear (no rules text, just names).
     conditional_abilities: tuple[str, ...] = ()
+    # Model types, wargear choices and profiles as JSON (bsdata_wargear.ParsedWargear).
+    wargear: dict[str, Any] | None = None
 
     @property
     def key(self) -> DatasheetKey:
@@ -660,6 +663,7 @@ class _Parser:
         sheet.deep_strike = self.has_everywhere(abilities, "deep strike", view, models)
         sheet.conditional_abilities = self.conditional_abilities(view, abilities, sheet, ctx)
         sheet.hover = any(a.name.lower() == "hover" for a in abilities)
+        sheet.wargear = self.wargear(view, comp, abilities, sheet, ctx)
         sheet.warlord = self.warlord(view, models, sheet.keywords, ctx, notes)
         leader_names: list[str] = []
         for ability in abilities:
@@ -690,6 +694,29 @@ class _Parser:
             )
         sheet.review_notes = tuple(notes)
         return sheet
+
+    def wargear(
+        self,
+        view: _View,
+        comp: _Composition,
+        abilities: list[_Ability],
+        sheet: ParsedDatasheet,
+        ctx: Ctx,
+    ) -> dict[str, Any]:
+        bounds = {
+            slot.key: (slot.minimum, slot.maximum if slot.maximum is not None else sheet.max_models)
+            for slot in comp.slots
+        }
+        names = (a.name for a in abilities if a.kind in WARGEAR_ABILITY_KINDS)
+        return wargear_of(
+            index=self.index,
+            ctx=ctx,
+            unit=view.entry,
+            models=comp.models,
+            bounds=bounds,
+            abilities=names,
+            max_models=sheet.max_models,
+        ).as_json()
 
     def pools(self, text: str, sheet: ParsedDatasheet) -> tuple[ParsedPool, ...]:
         owner_keyword = self.factions[sheet.faction].keyword

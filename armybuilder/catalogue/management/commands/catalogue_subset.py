@@ -22,6 +22,7 @@ from armybuilder.catalogue.models import (
     PointsRelease,
     TransportPool,
     UnitPrice,
+    Wargear,
 )
 
 ERR_UNKNOWN_FACTION = "No faction called {name!r} is loaded."
@@ -75,6 +76,7 @@ class Command(BaseCommand):
             ),
             # Limits name datasheets and keywords, not rows, so they load with any subset.
             list(ArmyLimit.objects.filter(faction__in=chosen).order_by("pk")),
+            list(Wargear.objects.filter(datasheet__in=sheet_ids).order_by("pk")),
         ]
         chosen_ids = {f.pk for f in chosen}
         rows: list[dict[str, Any]] = []
