@@ -66,6 +66,8 @@ class RosterUnit(models.Model):
     # Wargear per model type, [{"model", "models", "wargear": {option: count}}]; empty
     # means the datasheet's defaults for the model count (armybuilder.rules.wargear).
     wargear = models.JSONField(default=list, blank=True)
+    # Set by a model-count change: (model type, option, count) it could not keep.
+    wargear_dropped: tuple[tuple[str, str, int], ...] = ()
 
     class Meta:
         ordering = ["roster", "position", "id"]

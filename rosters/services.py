@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from django.db import connection, transaction
 from django.db.models import F, Prefetch, prefetch_related_objects
@@ -18,6 +18,7 @@ from django.utils import timezone
 from armybuilder import rules
 from armybuilder.catalogue import conversion
 from armybuilder.catalogue.conversion import (
+    WARGEAR_FIELDS,
     FactionRules,
     datasheet_to_core,
     detachment_to_core,
@@ -33,8 +34,10 @@ from armybuilder.catalogue.models import (
     PointsRelease,
     TransportPool,
     UnitPrice,
+    Wargear,
 )
 from armybuilder.rules import model as core
+from armybuilder.rules import wargear as core_wargear
 from rosters.models import Roster, RosterUnit, RosterUnitOption
 
 
@@ -356,7 +359,9 @@ def _unit_relock(unit: RosterUnit) -> RosterUnit:
     """Lock the unit's roster and re-read the unit's own fields as they now stand."""
     roster_lock(roster_id=unit.roster_id)
     try:
-        unit.refresh_from_db(fields=["position", "models_count", "enhancement", "warlord"])
+        unit.refresh_from_db(
+            fields=["position", "models_count", "enhancement", "warlord", "wargear"]
+        )
     except RosterUnit.DoesNotExist:
         raise RosterError(ERR_UNIT_GONE) from None
     # A detachment changed meanwhile decides which enhancements the unit may take.
@@ -566,6 +571,7 @@ def _copy_unit(unit: RosterUnit, *, roster: Roster, position: int) -> RosterUnit
         enhancement_id=unit.enhancement_id,
         warlord=unit.warlord,
         stated_points=unit.stated_points,
+        wargear=unit.wargear,
     )
     RosterUnitOption.objects.bulk_create(
         RosterUnitOption(unit=copy, name=o.name, count=o.count) for o in options
@@ -599,6 +605,17 @@ def _unit_update(
             raise RosterError(
                 ERR_BAD_MODEL_COUNT.format(datasheet=unit.datasheet, allowed=allowed, models=models)
             )
+        if unit.wargear:
+            # Keep the choices that still fit the new count; the face shows the others.
+            facts = wargear_facts(datasheet=unit.datasheet)
+            before = core.Unit(
+                id=unit_key(unit),
+                datasheet=facts,
+                models=unit.models_count,
+                loadout=conversion.loadout_facts(unit.wargear),
+            )
+            fitted, unit.wargear_dropped = core_wargear.refit(before, models)
+            unit.wargear = conversion.loadout_json(fitted)
         unit.models_count = models
     if enhancement != "keep":
         if enhancement is not None and enhancement.detachment_id != roster.detachment_id:
@@ -609,8 +626,76 @@ def _unit_update(
             )
         unit.enhancement = enhancement
     # Never write the Warlord mark or position back: other services own them.
-    unit.save(update_fields=["models_count", "enhancement"])
+    unit.save(update_fields=["models_count", "enhancement", "wargear"])
     Roster.objects.filter(pk=roster.pk).update(updated=timezone.now())
+    return unit
+
+
+ERR_WARGEAR_SHAPE = "Wargear must be a list of model types, each with models and wargear counts."
+ERR_WARGEAR_MODEL = "{datasheet} has no {model} models."
+ERR_WARGEAR_OPTION = "{model} cannot take {option}."
+ERR_WARGEAR_COUNT = "{what}: {count} is not a count from 0 to {limit}."
+# Wider than any unit (22 models, a few items each); beyond it is a slip or an attack.
+MAX_WARGEAR_COUNT = 999
+
+
+def wargear_facts(*, datasheet: Datasheet) -> core.Datasheet:
+    """Return a datasheet's facts with its model types (one query for its wargear)."""
+    row = Wargear.objects.filter(datasheet_id=datasheet.pk).values(*WARGEAR_FIELDS).first()
+    return conversion.datasheet_facts(
+        row={f: getattr(datasheet, f) for f in conversion.DATASHEET_FIELDS},
+        brackets=(),
+        leads=(),
+        pools=(),
+        wargear=row or conversion.NO_WARGEAR,
+    )
+
+
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_WARGEAR_COUNT:
+        raise RosterError(ERR_WARGEAR_COUNT.format(what=what, count=value, limit=MAX_WARGEAR_COUNT))
+    return value
+
+
+def wargear_clean(*, facts: core.Datasheet, raw: Any) -> list[dict[str, Any]]:
+    """Check stored-wargear JSON against the datasheet's model types and options.
+
+    Unknown model types, options and counts that are not whole numbers are refused with a
+    RosterError; how many a group allows is the rules core's to judge (WARGEAR_CHOICE).
+    """
+    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
+        raise RosterError(ERR_WARGEAR_SHAPE)
+    kinds = {kind.name: kind for kind in facts.model_types}
+    cleaned: dict[str, dict[str, Any]] = {}
+    for part in raw:
+        model = part.get("model")
+        kind = kinds.get(model) if isinstance(model, str) else None
+        if kind is None:
+            raise RosterError(ERR_WARGEAR_MODEL.format(datasheet=facts.name, model=model))
+        models = _count(part.get("models"), model)
+        gear = part.get("wargear", {})
+        if not isinstance(gear, dict):
+            raise RosterError(ERR_WARGEAR_SHAPE)
+        offered = {option for group in kind.groups for option in group.options}
+        counts: dict[str, int] = {}
+        for option, count in gear.items():
+            if option not in offered:
+                raise RosterError(ERR_WARGEAR_OPTION.format(model=model, option=option))
+            if _count(count, f"{model}: {option}"):
+                counts[option] = count
+        if models:
+            cleaned[model] = {"model": model, "models": models, "wargear": counts}
+    return [cleaned[kind.name] for kind in facts.model_types if kind.name in cleaned]
+
+
+def roster_unit_set_wargear(*, unit: RosterUnit, wargear: Any) -> RosterUnit:
+    """Store a unit's wargear per model type; an empty list goes back to the defaults."""
+    with transaction.atomic():
+        _unit_relock(unit)
+        facts = wargear_facts(datasheet=unit.datasheet)
+        unit.wargear = wargear_clean(facts=facts, raw=wargear)
+        unit.save(update_fields=["wargear"])
+        Roster.objects.filter(pk=unit.roster_id).update(updated=timezone.now())
     return unit
 
 

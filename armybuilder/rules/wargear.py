@@ -363,9 +363,12 @@ def _over_cap(
                 models, wargear = parts[name]
             else:
                 wargear[option] -= take
-                first = next((o for o, k in group.default if k), None)
-                if first is not None and first != option:
-                    wargear[first] = wargear.get(first, 0) + take
+                # The models keep a weapon: the default of a group the option belongs to.
+                for other in kind.groups:
+                    first = next((o for o, k in other.default if k and o != option), None)
+                    if option in other.options and first is not None:
+                        wargear[first] = wargear.get(first, 0) + take
+                        break
     return tuple(
         Loadout(kind.name, parts[kind.name][0], tuple(sorted(parts[kind.name][1].items())))
         for kind in sheet.model_types
