@@ -187,6 +187,8 @@ class Draft:
     profile: str
     release: PointsRelease
     units: list[DraftUnit] = field(default_factory=list)
+    # The Army it was last checked as (draft_validate): each unit's wargear, defaults too.
+    army: core.Army | None = None
 
 
 def roster_to_draft(*, roster: Roster) -> Draft:
@@ -321,6 +323,7 @@ def draft_validate(
 ) -> tuple[core.Army, core.Result]:
     """Validate a draft under its own profile; return the Army checked and the Result."""
     army = draft_to_core(draft=draft, prices=prices, faction_rules=faction_rules)
+    draft.army = army
     return army, rules.validate(army, declaration, draft.profile)
 
 

@@ -101,6 +101,16 @@ class UnitPairField(serializers.ListField):
 # --- the validate_list result shape (rosters/formats/result_json.py, schema 1) ---------
 
 
+class WargearPartSerializer(serializers.Serializer):
+    """One model type of a unit: how many models, and option -> count across them."""
+
+    model = serializers.CharField(max_length=150)
+    models = serializers.IntegerField(min_value=0, max_value=999)
+    wargear = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=999), default=dict
+    )
+
+
 class ResultUnitSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     line = serializers.IntegerField(allow_null=True)
@@ -112,6 +122,9 @@ class ResultUnitSerializer(serializers.Serializer):
     warlord = serializers.BooleanField()
     note = serializers.CharField(
         allow_null=True, help_text="How a model count the list did not state was read."
+    )
+    wargear = WargearPartSerializer(
+        many=True, help_text="Per model type; the datasheet's defaults where none was stated."
     )
 
 
@@ -327,6 +340,9 @@ class RosterUnitOutputSerializer(serializers.Serializer):
     warlord = serializers.BooleanField()
     stated_points = serializers.IntegerField(allow_null=True)
     options = serializers.SerializerMethodField()
+    wargear = WargearPartSerializer(
+        many=True, help_text="Per model type; empty: the datasheet's defaults."
+    )
 
     @extend_schema_field(RosterUnitOptionOutputSerializer(many=True))
     def get_options(self, obj: Any) -> list[dict[str, Any]]:
@@ -469,6 +485,9 @@ class RosterUnitCreateInputSerializer(serializers.Serializer):
         min_value=1, max_value=MAX_ID, required=False, allow_null=True
     )
     warlord = serializers.BooleanField(required=False, default=False)
+    wargear = WargearPartSerializer(
+        many=True, required=False, max_length=50, help_text="Default: the datasheet's defaults."
+    )
 
 
 class RosterUnitUpdateInputSerializer(serializers.Serializer):
@@ -477,6 +496,13 @@ class RosterUnitUpdateInputSerializer(serializers.Serializer):
         min_value=1, max_value=MAX_ID, required=False, allow_null=True, help_text="null removes it."
     )
     warlord = serializers.BooleanField(required=False)
+    wargear = WargearPartSerializer(
+        many=True,
+        required=False,
+        max_length=50,
+        help_text="Per model type; [] goes back to the defaults. A new model count without "
+        "wargear keeps the choices that still fit.",
+    )
 
 
 # --- declarations ------------------------------------------------------------------
@@ -553,6 +579,9 @@ class ValidateUnitInputSerializer(serializers.Serializer):
     )
     enhancement = NameOrIdField(required=False, allow_null=True)
     warlord = serializers.BooleanField(required=False, default=False)
+    wargear = WargearPartSerializer(
+        many=True, required=False, max_length=50, help_text="Default: the datasheet's defaults."
+    )
 
 
 class ValidateDeclarationInputSerializer(serializers.Serializer):

@@ -168,8 +168,9 @@ def roster_unit_create(
     models: int | None = None,
     enhancement_id: int | None = None,
     warlord: bool = False,
+    wargear: list[dict[str, Any]] | None = None,
 ) -> RosterUnit:
-    """Add a unit, with its enhancement, and make it the Warlord if asked."""
+    """Add a unit, with its enhancement and wargear, and make it the Warlord if asked."""
     datasheet = _get_or_field_error(Datasheet, datasheet_id, "datasheet", ERR_UNKNOWN_DATASHEET)
     enhancement = None
     if enhancement_id is not None:
@@ -182,6 +183,8 @@ def roster_unit_create(
             if enhancement is not None:
                 # roster_unit_update is the service that checks the enhancement's detachment.
                 services.roster_unit_update(unit=unit, enhancement=enhancement)
+            if wargear:
+                services.roster_unit_set_wargear(unit=unit, wargear=wargear)
             if warlord:
                 services.roster_set_warlord(roster=roster, unit=unit)
     except services.RosterError as exc:
@@ -195,8 +198,10 @@ def roster_unit_change(
     models: int | None = None,
     enhancement_id: int | Literal["keep"] | None = "keep",
     warlord: bool | None = None,
+    wargear: list[dict[str, Any]] | None = None,
 ) -> RosterUnit:
-    """Change a unit's model count or enhancement, or make it (or stop it being) Warlord."""
+    """Change a unit's model count, enhancement or wargear, or make it (or stop it being)
+    Warlord."""
     enhancement: Enhancement | Literal["keep"] | None = "keep"
     if enhancement_id != "keep":
         enhancement = (
@@ -208,6 +213,8 @@ def roster_unit_change(
     try:
         with transaction.atomic():
             services.roster_unit_update(unit=unit, models=models, enhancement=enhancement)
+            if wargear is not None:
+                services.roster_unit_set_wargear(unit=unit, wargear=wargear)
             if warlord is True:
                 services.roster_set_warlord(roster=roster, unit=unit)
             elif warlord is False and unit.warlord:

@@ -1,9 +1,9 @@
 """A checked roster as JSON: the one shape validate_list prints and the API returns.
 
-Schema (version 2). Every key is always present; a value the list does not give is null.
+Schema (version 3). Every key is always present; a value the list does not give is null.
 
     {
-      "schema": 2,
+      "schema": 3,
       "format": "gw_app" | "nr_wtc" | ... | null,   # the text format read, null for a saved roster
       "name": str,
       "faction": str | null,
@@ -18,9 +18,12 @@ Schema (version 2). Every key is always present; a value the list does not give 
       "units": [{"position": int, "line": int | null, "name": str, "models": int,
                  "points": int | null, "stated_points": int | null,
                  "enhancement": str | null, "warlord": bool,
-                 "note": str | null}],       # how a count the list did not state was read
+                 "note": str | null,         # how a count the list did not state was read
+                 "wargear": [{"model": str, "models": int,      # per model type: the list's
+                              "wargear": {option: int}}]}],     # own, else the defaults
       "unrecognised": [{"line": int, "kind": "faction" | "detachment" | "unit" | "enhancement"
-                        | "line", "text": str, "message": str, "suggestions": [str]}],
+                        | "wargear" | "line", "text": str, "message": str,
+                        "suggestions": [str]}],
       "violations": [{"code": str, "severity": "error" | "warning", "message": str,
                       "unit_positions": [int]}],
       "meters": [{"code": str, "label": str, "used": int, "cap": int, "unit": str,
@@ -28,9 +31,13 @@ Schema (version 2). Every key is always present; a value the list does not give 
       "error": str | null            # why the list could not be read at all
     }
 
-Version 2 added each unit's "note". A pasted list's stated model counts are kept as
-written (a count the datasheet does not allow is a UNIT_SIZE violation); where a format
-states no count, the note says how it was worked out, e.g. from the unit's points.
+Version 2 added each unit's "note"; version 3 each unit's "wargear" (counts per model type
+and option, as the rules core checks them under WARGEAR_CHOICE) and "wargear" problems:
+a wargear line the importer could not place on the unit's datasheet.
+
+A pasted list's stated model counts are kept as written (a count the datasheet does not
+allow is a UNIT_SIZE violation); where a format states no count, the note says how it
+was worked out, e.g. from the unit's points.
 
 Unit positions count from 1 in list order (file order for a pasted list, so a unit the
 importer could not place keeps its number and the ones after it do not shift).
@@ -41,9 +48,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol
 
-from armybuilder.rules.model import BattleSize, Result
+from armybuilder.rules.model import BattleSize, Datasheet, Loadout, Result, Unit
+from armybuilder.rules.wargear import default_loadout, loadout_of
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 
 
 class ProblemLike(Protocol):
@@ -136,6 +144,8 @@ def result_to_json(
     """
     if positions is None:
         positions = {u.key: n for n, u in enumerate(draft.units, 1)}
+    army = getattr(draft, "army", None)
+    checked: dict[str, Unit] = {u.id: u for u in army.units} if army is not None else {}
     lines = lines or {}
     stated = stated_points or {}
     unit_notes = notes or {}
@@ -150,6 +160,7 @@ def result_to_json(
             "enhancement": u.enhancement.name if u.enhancement is not None else None,
             "warlord": u.warlord,
             "note": unit_notes.get(u.key),
+            "wargear": wargear_to_json(_loadout(u, checked)),
         }
         for u in draft.units
     ]
@@ -190,6 +201,24 @@ def result_to_json(
         ],
         "error": None,
     }
+
+
+def wargear_to_json(loadout: Sequence[Loadout]) -> list[dict[str, Any]]:
+    return [
+        {"model": part.model, "models": part.models, "wargear": dict(part.wargear)}
+        for part in loadout
+    ]
+
+
+def _loadout(unit: Any, checked: Mapping[str, Unit]) -> tuple[Loadout, ...]:
+    """A unit's wargear: as the core checked it, else as stated, else the defaults."""
+    core_unit = checked.get(unit.key)
+    if core_unit is not None:
+        return loadout_of(core_unit)
+    stated: tuple[Loadout, ...] = getattr(unit, "loadout", ())
+    if stated or not isinstance(unit.datasheet, Datasheet):
+        return stated
+    return default_loadout(unit.datasheet, unit.models)
 
 
 def unreadable_to_json(

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from django.db import transaction
 
+from armybuilder.catalogue.conversion import loadout_json
 from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction, PointsRelease
 from armybuilder.catalogue.snapshot import (
     CatalogueSnapshot,
@@ -23,6 +24,7 @@ from armybuilder.catalogue.snapshot import (
     catalogue_snapshot,
 )
 from armybuilder.rules import model as core
+from armybuilder.rules.wargear import loadout_of
 from rosters import services as roster_services
 from rosters.formats.result_json import result_to_json, unreadable_to_json
 from rosters.formats.sheet import DeclarationSection, RosterSheet, UnitLine, ViolationLine
@@ -120,6 +122,7 @@ def list_import_draft(
                 models=u.models,
                 enhancement=enhancements.get(u.enhancement_id),
                 warlord=u.warlord,
+                loadout=u.loadout,
             )
             for u in units
         ],
@@ -143,6 +146,7 @@ def list_check_draft(
             for u in resolved.kept()
             if u.datasheet_id is not None
         ],
+        loadouts={u.key: u.loadout for u in resolved.kept() if u.loadout},
     )
 
 
@@ -279,6 +283,7 @@ def roster_import_save(
             enhancement_id=unit.enhancement_id,
             warlord=unit.warlord,
             stated_points=unit.stated_points,
+            wargear=loadout_json(unit.loadout),
         )
         for position, unit in enumerate(resolved.kept(), 1)
     )
@@ -321,9 +326,15 @@ def draft_sheet(
     player: str = "",
     stated_points: Mapping[str, int | None] | None = None,
     declaration: DeclarationSection | None = None,
+    army: core.Army | None = None,
 ) -> RosterSheet:
-    """Describe a validated draft as plain data for the renderers."""
+    """Describe a validated draft as plain data for the renderers; with the Army it was
+    checked as, each unit's wargear (its defaults where it states none)."""
     positions = {u.key: n for n, u in enumerate(draft.units, 1)}
+    gear = {
+        unit.id: tuple((p.model, p.models, p.wargear) for p in loadout_of(unit))
+        for unit in (army.units if army is not None else ())
+    }
     stated = stated_points or {}
     chain = roster_services.faction_chain(draft.faction)
     size = core.BattleSize(draft.battle_size)
@@ -349,6 +360,7 @@ def draft_sheet(
                 warlord=u.warlord,
                 stated_points=stated.get(u.key),
                 keywords=frozenset(u.datasheet.keywords),
+                wargear=gear.get(u.key, ()),
             )
             for u in draft.units
         ),
@@ -376,7 +388,7 @@ def roster_sheet(
     """Load, validate and describe a saved roster for the renderers."""
     roster = roster_services.roster_load(roster_id=roster_id)
     draft = roster_services.roster_to_draft(roster=roster)
-    _, result = roster_services.draft_validate(draft=draft, declaration=declaration)
+    army, result = roster_services.draft_validate(draft=draft, declaration=declaration)
     if declaration is not None and declaration_text is None:
         declaration_text = declaration_section(
             declaration=declaration, names={u.key: u.datasheet.name for u in draft.units}
@@ -387,6 +399,7 @@ def roster_sheet(
         player=roster.owner.get_username(),
         stated_points={roster_services.unit_key(u): u.stated_points for u in roster.units.all()},
         declaration=declaration_text,
+        army=army,
     )
 
 

@@ -16,6 +16,9 @@ class UnitLine:
     stated_points: int | None = None
     # Upper-case keywords, for the official app's sections.
     keywords: frozenset[str] = frozenset()
+    # Per model type: (model type, models, ((option, count in all), ...)); empty where the
+    # datasheet states no model types.
+    wargear: tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,7 @@ UNIT_KEYS = {
     "enhancement",
     "warlord",
     "note",
+    "wargear",
 }
 
 
@@ -106,6 +107,8 @@ def test_legal_list_exits_0_with_the_documented_shape(catalogue, tmp_path):
         "enhancement": "Helm of Brazen Ire",
         "warlord": True,
         "note": None,
+        # The test catalogue states no model types for it.
+        "wargear": [],
     }
     assert [u["models"] for u in data["units"]] == [1, 10, 1]
 

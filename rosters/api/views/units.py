@@ -40,6 +40,7 @@ class RosterUnitListApi(OwnerView):
             models=data.get("models"),
             enhancement_id=data.get("enhancement"),
             warlord=data["warlord"],
+            wargear=data.get("wargear"),
         )
         return Response(s.RosterUnitOutputSerializer(unit).data, status=status.HTTP_201_CREATED)
 
@@ -68,6 +69,7 @@ class RosterUnitDetailApi(OwnerView):
             models=data.get("models"),
             enhancement_id=data.get("enhancement", "keep"),
             warlord=data.get("warlord"),
+            wargear=data.get("wargear"),
         )
         return Response(s.RosterUnitOutputSerializer(unit).data)
 

@@ -21,7 +21,9 @@ from armybuilder.catalogue.models import (
     Enhancement,
     Faction,
     UnitPrice,
+    Wargear,
 )
+from armybuilder.rules import model as core
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 
 SUGGESTIONS = 5
@@ -111,6 +113,28 @@ class CatalogueIndex:
     _tables: dict[object, NameTable] = field(default_factory=dict)
     _prefixes: tuple[str, ...] | None = None
     _brackets: dict[int, dict[int, tuple[tuple[int, int], ...]]] = field(default_factory=dict)
+    # Datasheet id -> its Wargear model_types JSON and fill type, turned into facts on use.
+    _wargear: dict[int, tuple[list[dict[str, object]], str]] = field(default_factory=dict)
+    _wargear_facts: dict[int, core.Datasheet] = field(default_factory=dict)
+
+    def wargear(self, datasheet_id: int, name: str) -> core.Datasheet | None:
+        """Return a datasheet's model types as core facts (None where it states none)."""
+        found = self._wargear_facts.get(datasheet_id)
+        if found is None:
+            raw = self._wargear.get(datasheet_id)
+            if raw is None or not raw[0]:
+                return None
+            from armybuilder.catalogue.conversion import model_types_facts
+
+            found = self._wargear_facts[datasheet_id] = core.Datasheet(
+                name=name,
+                keywords=frozenset(),
+                faction_keywords=frozenset(),
+                brackets=(),
+                model_types=model_types_facts(raw[0]),  # type: ignore[arg-type]
+                fill=raw[1],
+            )
+        return found
 
     def faction_prefixes(self) -> tuple[str, ...]:
         """Folded faction names, which a unit name may carry in front ("World Eaters X")."""
@@ -236,6 +260,12 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         _detachments=dict(detachments),
         _enhancements=dict(enhancements),
         _hidden={pk: frozenset(v) for pk, v in hidden.items()},
+        _wargear={
+            pk: (model_types, fill)
+            for pk, model_types, fill in Wargear.objects.values_list(
+                "datasheet_id", "model_types", "fill"
+            )
+        },
     )
 
 

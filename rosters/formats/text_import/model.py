@@ -6,6 +6,18 @@ from dataclasses import dataclass, field
 
 
 @dataclass
+class GearLine:
+    """One wargear item as the text states it: ``count`` in all across the models of its
+    model line (``model`` as written, None where the unit has no model lines)."""
+
+    line: int
+    model: str | None
+    models: int | None
+    count: int
+    name: str
+
+
+@dataclass
 class ParsedUnit:
     """One unit as the text states it; names are still raw text."""
 
@@ -23,6 +35,10 @@ class ParsedUnit:
     # Inline items ("Name [95 pts]: Warlord, Favoured of Khorne, ...") that may name an
     # enhancement in formats that do not mark enhancements.
     items: list[str] = field(default_factory=list)
+    # How many of ``items`` the unit's own line gave (the rest came from its model lines).
+    header_items: int = 0
+    # Wargear lines under the unit (wargear_lines.gear_lines).
+    gear: list[GearLine] = field(default_factory=list)
 
 
 @dataclass

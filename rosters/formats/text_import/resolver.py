@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from rosters.formats.text_import.common import battle_size_for_points, normalise
+from armybuilder.rules import model as core
+from rosters.formats.text_import.common import WARLORD_WORDS, battle_size_for_points, normalise
 from rosters.formats.text_import.index import (
     CatalogueIndex,
     Entry,
@@ -20,12 +21,14 @@ from rosters.formats.text_import.index import (
     catalogue_index,
     without_parenthetical,
 )
-from rosters.formats.text_import.model import ParsedList, ParsedUnit
+from rosters.formats.text_import.model import GearLine, ParsedList, ParsedUnit
+from rosters.formats.text_import.wargear_resolve import resolve_gear
 
 FACTION: Final = "faction"
 DETACHMENT: Final = "detachment"
 UNIT: Final = "unit"
 ENHANCEMENT: Final = "enhancement"
+WARGEAR: Final = "wargear"
 LINE: Final = "line"
 
 ERR_UNKNOWN_FACTION: Final = "No faction is called “{text}”."
@@ -34,6 +37,7 @@ ERR_UNKNOWN_DETACHMENT: Final = "{faction} has no detachment called “{text}”
 ERR_UNKNOWN_UNIT: Final = "{faction} has no datasheet called “{text}”."
 ERR_NOT_AVAILABLE: Final = "{text} is a datasheet, but {faction} cannot field it."
 ERR_UNKNOWN_ENHANCEMENT: Final = "No detachment of {faction} has an enhancement called “{text}”."
+ERR_UNKNOWN_WARGEAR: Final = "{unit} has no wargear called “{text}”."
 NOTE_FACTION_INFERRED: Final = "Faction taken from the units: {faction}."
 NOTE_SIZE_INFERRED: Final = "Battle size taken from the points total: {size}."
 # Suggesting names costs a fuzzy search per line: only so many lines get them.
@@ -74,6 +78,8 @@ class ResolvedUnit:
     dropped: bool = False
     # How a model count the text did not state was worked out; "" when it was stated.
     note: str = ""
+    # Wargear per model type as the text states it; empty: the datasheet's defaults.
+    loadout: tuple[core.Loadout, ...] = ()
 
     @property
     def key(self) -> str:
@@ -359,7 +365,69 @@ def _resolve_unit(
     resolved.datasheet_id, resolved.name = match.entry.id, match.entry.name
     resolved.models, resolved.note = _models(idx, unit, match.entry.id, release_id)
     _resolve_enhancement(idx, unit, resolved, fixes, out)
+    _resolve_wargear(idx, unit, resolved, fixes, out)
     return resolved
+
+
+def wargear_key(line: int, ordinal: int) -> str:
+    """The key of a wargear problem: several items may share one line."""
+    return f"{problem_key(WARGEAR, line)}-{ordinal}"
+
+
+def _resolve_wargear(
+    idx: CatalogueIndex,
+    unit: ParsedUnit,
+    resolved: ResolvedUnit,
+    fixes: Resolutions,
+    out: ResolvedList,
+) -> None:
+    assert resolved.datasheet_id is not None
+    sheet = idx.wargear(resolved.datasheet_id, resolved.name)
+    if sheet is None:
+        return
+    # Inline items after the unit's points ("Khârn (85 pts): Gorechild, Plasma pistol").
+    skip = {normalise(resolved.enhancement or ""), *WARLORD_WORDS}
+    gear = [
+        GearLine(unit.line, None, None, *_counted_item(item))
+        for item in unit.items[: unit.header_items]
+        if normalise(item) not in skip and item.casefold() not in skip
+    ] + list(unit.gear)
+    keyed: list[tuple[str, GearLine]] = []
+    ordinals: dict[int, int] = {}
+    for line in gear:
+        ordinal = ordinals[line.line] = ordinals.get(line.line, 0) + 1
+        keyed.append((wargear_key(line.line, ordinal), line))
+    stated: list[GearLine] = []
+    keys: dict[int, str] = {}
+    for key, line in keyed:
+        if key in fixes:
+            if fixes[key] is None:
+                continue
+            line = GearLine(line.line, line.model, line.models, line.count, fixes[key] or line.name)
+        stated.append(line)
+        keys[id(line)] = key
+    resolved.loadout, unplaced = resolve_gear(
+        sheet=sheet, unit_name=resolved.name, models=resolved.models, gear=stated
+    )
+    for item in unplaced:
+        key = keys.get(id(item.gear)) or wargear_key(item.gear.line, 0)
+        out.problems.append(
+            Problem(
+                key,
+                item.gear.line,
+                WARGEAR,
+                item.gear.name,
+                ERR_UNKNOWN_WARGEAR.format(unit=resolved.name, text=item.gear.name),
+                item.suggestions,
+            )
+        )
+
+
+def _counted_item(item: str) -> tuple[int, str]:
+    from rosters.formats.text_import.common import COUNT_RE, clean
+
+    match = COUNT_RE.match(item)
+    return (int(match["count"]), clean(match["name"])) if match else (1, clean(item))
 
 
 def _models(
