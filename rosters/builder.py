@@ -10,8 +10,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.urls import reverse
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from armybuilder import rules
 from armybuilder.catalogue.freshness import catalogue_version
@@ -31,6 +32,7 @@ from armybuilder.rules.context import (
     EPIC_HERO,
     FORTIFICATION,
 )
+from armybuilder.rules.wargear import GroupCount, group_counts, loadout_of
 from rosters import services
 from rosters.models import Roster, RosterUnit
 
@@ -52,6 +54,9 @@ class UnitRow:
     enhancements: list[EnhancementChoice] = field(default_factory=list)
     # Why no enhancement can go on this unit at all, e.g. an Epic Hero.
     enhancement_refusal: str = ""
+    # The wargear panel (empty where the datasheet states no model types) and its summary.
+    wargear: SafeString = field(default_factory=lambda: mark_safe(""))
+    wargear_summary: str = ""
 
     @property
     def flagged(self) -> bool:
@@ -215,8 +220,13 @@ class BuilderPage:
         return next((row.unit for row in self.rows if row.unit.warlord), None)
 
 
-def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
-    """Gather everything the builder page shows, in a fixed number of queries."""
+def builder_page(
+    *, roster: Roster, with_picker: bool = True, open_unit: int | None = None, editable: bool = True
+) -> BuilderPage:
+    """Gather everything the builder page shows, in a fixed number of queries.
+
+    ``open_unit`` is the unit whose wargear panel stays open after an edit.
+    """
     draft = services.roster_to_draft(roster=roster)
     army, result = services.draft_validate(draft=draft)
     profile = rules.get_profile(roster.profile)
@@ -230,7 +240,7 @@ def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
     # Reverse each URL once and fill in the unit id: sixty rows, three URLs each.
     unit_urls = {
         name: reverse(f"rosters:unit_{name}", args=[roster.pk, _PK_SENTINEL])
-        for name in ("update", "duplicate", "remove")
+        for name in ("update", "duplicate", "remove", "wargear")
     }
     rows = []
     for unit in roster.units.all():
@@ -243,6 +253,16 @@ def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
             urls={name: url.replace(_PK_SENTINEL, key) for name, url in unit_urls.items()},
             codes=flagged.get(key, []),
         )
+        if core_unit.datasheet.model_types:
+            row.wargear_summary = wargear_summary(core_unit)
+            row.wargear = wargear_html(
+                core_unit,
+                unit.pk,
+                row.urls["wargear"],
+                row.wargear_summary,
+                is_open=unit.pk == open_unit,
+                editable=editable,
+            )
         refusal = rules.enhancement_refusal(core_unit)
         if refusal:
             row.enhancement_refusal = refusal
@@ -274,6 +294,131 @@ def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
 
 
 _PK_SENTINEL = "987654321"
+
+# Form fields of the wargear panel: a model type's count and an option's count, by index in
+# the datasheet's model types and the type's options (rosters.views.unit_wargear reads them).
+WARGEAR_MODELS_FIELD = "wg_{unit}_m_{kind}"
+WARGEAR_OPTION_FIELD = "wg_{unit}_o_{kind}_{option}"
+WARGEAR_RESET_FIELD = "wg_reset"
+SUMMARY_ITEMS = 4
+
+
+def type_options(kind: core.ModelType) -> list[str]:
+    """A model type's options, each once, in the data's order: the panel's field order."""
+    return list(dict.fromkeys(o for group in kind.groups for o in group.options))
+
+
+def wargear_summary(unit: core.Unit) -> str:
+    """Name what the unit carries beyond its defaults, shortly, for the closed panel."""
+    chosen: list[str] = []
+    kinds = {kind.name: kind for kind in unit.datasheet.model_types}
+    for part in loadout_of(unit):
+        kind = kinds.get(part.model)
+        defaults = {o for g in kind.groups for o, n in g.default if n} if kind else set()
+        for option, count in part.wargear:
+            if count and option not in defaults:
+                chosen.append(f"{count}× {option}")
+    if not chosen:
+        return _("Default wargear")
+    more = len(chosen) - SUMMARY_ITEMS
+    text = ", ".join(chosen[:SUMMARY_ITEMS])
+    return text + (_(" and {n} more").format(n=more) if more > 0 else "")
+
+
+def _count_text(found: GroupCount) -> str:
+    text = _("{used} / {limit} {group}").format(
+        used=found.used, limit=found.maximum, group=found.group
+    )
+    if found.unit_cap is not None:
+        text += _(" · {used} / {cap} in the unit").format(used=found.unit_used, cap=found.unit_cap)
+    return text
+
+
+def wargear_html(
+    unit: core.Unit, pk: int, url: str, summary: str, *, is_open: bool, editable: bool
+) -> SafeString:
+    """Render a unit's wargear panel: per model type its count and each group's options
+    with the rules core's live counts. Sixty units are too many for the template engine."""
+    counts: dict[tuple[str, str], GroupCount] = {(c.model, c.group): c for c in group_counts(unit)}
+    parts = {part.model: part for part in loadout_of(unit)}
+    several = len(unit.datasheet.model_types) > 1
+    disabled = "" if editable else " disabled"
+    fieldsets = []
+    for ti, kind in enumerate(unit.datasheet.model_types):
+        part = parts.get(kind.name)
+        models = part.models if part is not None else 0
+        carried = dict(part.wargear) if part is not None else {}
+        if not several and not any(len(g.options) > 1 or g.minimum == 0 for g in kind.groups):
+            continue  # one model type with only fixed wargear: nothing to choose
+        rows = []
+        if several:
+            field_name = WARGEAR_MODELS_FIELD.format(unit=pk, kind=ti)
+            rows.append(
+                format_html(
+                    '<label class="wg-models">{} <input type="number" name="{}" value="{}"'
+                    ' min="{}" max="{}" inputmode="numeric"{}></label>',
+                    _("Models"),
+                    field_name,
+                    models,
+                    kind.minimum,
+                    kind.maximum,
+                    disabled,
+                )
+            )
+        for group in kind.groups:
+            found = counts.get((kind.name, group.name))
+            if found is not None:
+                state = " over" if found.over else (" under" if found.under else "")
+                rows.append(format_html('<p class="wg-count{}">{}</p>', state, _count_text(found)))
+        for oi, option in enumerate(type_options(kind)):
+            rows.append(
+                format_html(
+                    '<label class="wg-option">{} <input type="number" name="{}" value="{}"'
+                    ' min="0" max="999" inputmode="numeric"{}></label>',
+                    option,
+                    WARGEAR_OPTION_FIELD.format(unit=pk, kind=ti, option=oi),
+                    carried.get(option, 0),
+                    disabled,
+                )
+            )
+        fieldsets.append(
+            format_html(
+                "<fieldset><legend>{}</legend>{}</fieldset>",
+                kind.name,
+                mark_safe("".join(rows)),
+            )
+        )
+    if not fieldsets:
+        return mark_safe("")
+    buttons = ""
+    if editable:
+        buttons = format_html(
+            '<div class="wg-buttons"><button type="submit" formaction="{}" class="js-hide">{}'
+            '</button> <button type="submit" formaction="{}" hx-post="{}" name="{}" value="1"'
+            ' hx-include="this">{}</button></div>',
+            url,
+            _("Save wargear"),
+            url,
+            url,
+            WARGEAR_RESET_FIELD,
+            _("Default wargear"),
+        )
+    hx = (
+        format_html(' hx-post="{}" hx-trigger="change" hx-include="#wg-{} input"', url, pk)
+        if editable
+        else ""
+    )
+    return format_html(
+        '<details class="wargear" id="wg-{}"{}{}><summary><span class="visually-hidden">{}'
+        " </span>{}</summary>{}{}</details>",
+        pk,
+        mark_safe(" open") if is_open else "",
+        hx,
+        _("Wargear:"),
+        summary,
+        mark_safe("".join(fieldsets)),
+        buttons,
+    )
 
 
 def _model_counts(unit: RosterUnit, core_unit: core.Unit) -> list[int]:
