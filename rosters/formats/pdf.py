@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
@@ -25,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
+    PageBreak,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -32,7 +34,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from rosters.formats.sheet import DeclarationSection, RosterSheet
+from rosters.formats.sheet import DeclarationSection, RosterSheet, UnitCard
 
 FONT_DIR: Final = Path(__file__).resolve().parent / "fonts"
 FONT: Final = "DejaVuSans"
@@ -41,6 +43,10 @@ LEGAL_TEXT: Final = "Legal under {profile}"
 ILLEGAL_TEXT: Final = "Not legal under {profile}"
 FOOTER_TEXT: Final = "page {page} of {pages}"
 WARLORD_MARK: Final = "★ Warlord"
+STAT_HEADS: Final = ("M", "T", "Sv", "Inv", "W", "Ld", "OC")
+WEAPON_HEADS: Final = ("Range", "A", "BS/WS", "S", "AP", "D")
+CARD_GRID: Final = colors.HexColor("#d8d4cc")
+CARD_HEAD: Final = colors.HexColor("#f1ece4")
 
 _fonts_lock = threading.Lock()
 
@@ -107,6 +113,13 @@ class RosterPdf:
             "cell": ParagraphStyle("cell", base, fontSize=9, leading=11),
             "head": ParagraphStyle("head", base, fontName=FONT_BOLD, fontSize=9, leading=11),
             "num": ParagraphStyle("num", base, alignment=TA_RIGHT),
+            "small": ParagraphStyle("small", base, fontSize=7, leading=8.5),
+            "small_head": ParagraphStyle(
+                "small_head", base, fontName=FONT_BOLD, fontSize=7, leading=8.5
+            ),
+            "card_title": ParagraphStyle(
+                "card_title", base, fontName=FONT_BOLD, fontSize=10, leading=12, spaceAfter=2
+            ),
             "legal": ParagraphStyle(
                 "legal", base, fontName=FONT_BOLD, fontSize=11, textColor=colors.HexColor("#1f5f2a")
             ),
@@ -130,7 +143,86 @@ class RosterPdf:
         story += self.validation_story()
         if self.sheet.declaration is not None and not self.sheet.declaration.is_empty():
             story += self.declaration_story(self.sheet.declaration)
+        if self.sheet.cards:
+            story += self.cards_story()
         return story
+
+    def cards_story(self) -> list[Flowable]:
+        """The datasheet section: one compact card per unit, an attached leader's beside its
+        bodyguard's, each group kept on one page."""
+        story: list[Flowable] = [PageBreak(), self.para(_("Datasheets"), "h2")]
+        for group in self.sheet.cards:
+            block: list[Flowable] = []
+            for card in group:
+                block += self.card(card)
+            story.append(KeepTogether(block))
+        return story
+
+    def card(self, card: UnitCard) -> list[Flowable]:
+        small, head = self.styles["small"], self.styles["small_head"]
+        title = f"{card.position}. {card.name} · {card.models} · {card.points} pts"
+        if card.warlord:
+            title += f" · {WARLORD_MARK}"
+        if card.leads is not None:
+            title += " · " + _("leads unit {position}").format(position=card.leads)
+        flow: list[Flowable] = [self.para(title, "card_title")]
+        width = 180 * mm
+        if card.stats:
+            rows: list[list[Any]] = [
+                [Paragraph("", head)] + [Paragraph(h, head) for h in STAT_HEADS]
+            ]
+            for model, models, stats in card.stats:
+                values = list(stats) + [""] * (len(STAT_HEADS) - len(stats))
+                rows.append(
+                    [Paragraph(escape(f"{models}× {model}"), small)]
+                    + [Paragraph(escape(v or "–"), small) for v in values[: len(STAT_HEADS)]]
+                )
+            flow.append(self.card_table(rows, [width - 7 * 12 * mm] + [12 * mm] * 7))
+        if card.weapons:
+            rows = [
+                [Paragraph(_("Weapon"), head)]
+                + [Paragraph(h, head) for h in WEAPON_HEADS]
+                + [Paragraph(_("Keywords"), head)]
+            ]
+            for count, name, kind, *values, keywords in card.weapons:
+                label = f"{count}× {name}" + (" (M)" if kind == "M" else "")
+                rows.append(
+                    [Paragraph(escape(label), small)]
+                    + [Paragraph(escape(v), small) for v in values]
+                    + [Paragraph(escape(keywords and f"[{keywords}]"), small)]
+                )
+            flow.append(
+                self.card_table(
+                    rows, [58 * mm, 13 * mm, 9 * mm, 12 * mm, 9 * mm, 9 * mm, 11 * mm, None]
+                )
+            )
+        facts = [
+            (_("Abilities"), ", ".join(card.abilities)),
+            (_("Keywords"), ", ".join(card.keywords)),
+            (_("Enhancement"), card.enhancement or ""),
+        ]
+        for label, text in facts:
+            if text:
+                flow.append(Paragraph(f"<b>{escape(label)}:</b> {escape(text)}", small))
+        flow.append(Spacer(1, 3 * mm))
+        return flow
+
+    def card_table(self, rows: list[list[Any]], widths: list[Any]) -> Table:
+        table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1)
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("BACKGROUND", (0, 0), (-1, 0), CARD_HEAD),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.25, CARD_GRID),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                ]
+            )
+        )
+        return table
 
     def summary_table(self) -> Table:
         s = self.sheet
