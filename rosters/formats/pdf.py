@@ -46,7 +46,6 @@ WARLORD_MARK: Final = "★ Warlord"
 STAT_HEADS: Final = ("M", "T", "Sv", "Inv", "W", "Ld", "OC")
 WEAPON_HEADS: Final = ("Range", "A", "BS/WS", "S", "AP", "D")
 CARD_GRID: Final = colors.HexColor("#d8d4cc")
-CARD_HEAD: Final = colors.HexColor("#f1ece4")
 
 _fonts_lock = threading.Lock()
 
@@ -159,70 +158,51 @@ class RosterPdf:
         return story
 
     def card(self, card: UnitCard) -> list[Flowable]:
-        small, head = self.styles["small"], self.styles["small_head"]
+        """One unit's card as one table: title, stat lines, weapons, then names. Strings, not
+        Paragraphs, wherever a line fits: sixty cards would be thousands of wraps."""
         title = f"{card.position}. {card.name} · {card.models} · {card.points} pts"
         if card.warlord:
             title += f" · {WARLORD_MARK}"
         if card.leads is not None:
             title += " · " + _("leads unit {position}").format(position=card.leads)
-        flow: list[Flowable] = [self.para(title, "card_title")]
-        width = 180 * mm
-        if card.stats:
-            rows: list[list[Any]] = [
-                [Paragraph("", head)] + [Paragraph(h, head) for h in STAT_HEADS]
-            ]
-            for model, models, stats in card.stats:
-                values = list(stats) + [""] * (len(STAT_HEADS) - len(stats))
-                rows.append(
-                    [Paragraph(escape(f"{models}× {model}"), small)]
-                    + [Paragraph(escape(v or "–"), small) for v in values[: len(STAT_HEADS)]]
-                )
-            flow.append(self.card_table(rows, [width - 7 * 12 * mm] + [12 * mm] * 7))
-        if card.weapons:
-            rows = [
-                [Paragraph(_("Weapon"), head)]
-                + [Paragraph(h, head) for h in WEAPON_HEADS]
-                + [Paragraph(_("Keywords"), head)]
-            ]
-            for count, name, kind, *values, keywords in card.weapons:
-                label = f"{count}× {name}" + (" (M)" if kind == "M" else "")
-                rows.append(
-                    [Paragraph(escape(label), small)]
-                    + [Paragraph(escape(v), small) for v in values]
-                    + [Paragraph(escape(keywords and f"[{keywords}]"), small)]
-                )
-            flow.append(
-                self.card_table(
-                    rows, [58 * mm, 13 * mm, 9 * mm, 12 * mm, 9 * mm, 9 * mm, 11 * mm, None]
-                )
-            )
+        rows: list[list[Any]] = [[self.cell(title, 90, "card_title"), "", ""]]
+        for model, models, stats in card.stats:
+            values = [*stats, *[""] * (len(STAT_HEADS) - len(stats))][: len(STAT_HEADS)]
+            line = "   ".join(f"{h} {v or '–'}" for h, v in zip(STAT_HEADS, values, strict=True))
+            rows.append([self.cell(f"{models}× {model}", 50), line, ""])
+        for count, name, kind, *values, keywords in card.weapons:
+            label = f"{count}× {name}" + (" (M)" if kind == "M" else "")
+            line = "   ".join(f"{h} {v}" for h, v in zip(WEAPON_HEADS, values, strict=True))
+            rows.append([self.cell(label, 50), line, self.cell(keywords and f"[{keywords}]", 30)])
         facts = [
             (_("Abilities"), ", ".join(card.abilities)),
             (_("Keywords"), ", ".join(card.keywords)),
             (_("Enhancement"), card.enhancement or ""),
         ]
+        spans = []
         for label, text in facts:
             if text:
-                flow.append(Paragraph(f"<b>{escape(label)}:</b> {escape(text)}", small))
-        flow.append(Spacer(1, 3 * mm))
-        return flow
+                spans.append(len(rows))
+                rows.append([self.cell(f"{label}: {text}", 125), "", ""])
+        table = Table(rows, colWidths=[70 * mm, 62 * mm, None], hAlign="LEFT")
+        style = [
+            ("FONT", (0, 0), (-1, -1), FONT, 7, 8.5),
+            ("FONT", (0, 0), (-1, 0), FONT_BOLD, 9, 11),
+            ("SPAN", (0, 0), (-1, 0)),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.25, CARD_GRID),
+            ("TOPPADDING", (0, 0), (-1, -1), 1),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ]
+        style += [("SPAN", (0, n), (-1, n)) for n in spans]
+        table.setStyle(TableStyle(style))
+        return [table, Spacer(1, 3 * mm)]
 
-    def card_table(self, rows: list[list[Any]], widths: list[Any]) -> Table:
-        table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1)
-        table.setStyle(
-            TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("BACKGROUND", (0, 0), (-1, 0), CARD_HEAD),
-                    ("LINEBELOW", (0, 0), (-1, -1), 0.25, CARD_GRID),
-                    ("TOPPADDING", (0, 0), (-1, -1), 1),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 2),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-                ]
-            )
-        )
-        return table
+    def cell(self, text: str, fits: int, style: str = "small") -> str | Paragraph:
+        """A cell's text; wrapped in a Paragraph only when it is too long for one line."""
+        return text if len(text) <= fits else Paragraph(escape(text), self.styles[style])
 
     def summary_table(self) -> Table:
         s = self.sheet

@@ -398,16 +398,18 @@ def _resolve_wargear(
         ordinal = ordinals[line.line] = ordinals.get(line.line, 0) + 1
         keyed.append((wargear_key(line.line, ordinal), line))
     stated: list[GearLine] = []
+    dropped: list[GearLine] = []
     keys: dict[int, str] = {}
     for key, line in keyed:
         if key in fixes:
             if fixes[key] is None:
+                dropped.append(line)
                 continue
             line = GearLine(line.line, line.model, line.models, line.count, fixes[key] or line.name)
         stated.append(line)
         keys[id(line)] = key
     resolved.loadout, unplaced = resolve_gear(
-        sheet=sheet, unit_name=resolved.name, models=resolved.models, gear=stated
+        sheet=sheet, unit_name=resolved.name, models=resolved.models, gear=stated, dropped=dropped
     )
     for item in unplaced:
         key = keys.get(id(item.gear)) or wargear_key(item.gear.line, 0)
