@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import escape, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -243,6 +243,7 @@ def builder_page(
         for name in ("update", "duplicate", "remove", "wargear")
     }
     rows = []
+    words = PanelWords.now()
     for unit in roster.units.all():
         key = services.unit_key(unit)
         core_unit = units[key]
@@ -262,6 +263,7 @@ def builder_page(
                 row.wargear_summary,
                 is_open=unit.pk == open_unit,
                 editable=editable,
+                words=words,
             )
         refusal = rules.enhancement_refusal(core_unit)
         if refusal:
@@ -325,99 +327,98 @@ def wargear_summary(unit: core.Unit) -> str:
     return text + (_(" and {n} more").format(n=more) if more > 0 else "")
 
 
-def _count_text(found: GroupCount) -> str:
-    text = _("{used} / {limit} {group}").format(
-        used=found.used, limit=found.maximum, group=found.group
-    )
+@dataclass(frozen=True)
+class PanelWords:
+    """The wargear panel's words, translated once per page rather than once per field."""
+
+    models: str
+    count: str
+    unit_cap: str
+    save: str
+    defaults: str
+    label: str
+
+    @classmethod
+    def now(cls) -> PanelWords:
+        return cls(
+            models=escape(_("Models")),
+            count=_("{used} / {limit} {group}"),
+            unit_cap=_(" · {used} / {cap} in the unit"),
+            save=escape(_("Save wargear")),
+            defaults=escape(_("Default wargear")),
+            label=escape(_("Wargear:")),
+        )
+
+
+def _count_text(found: GroupCount, words: PanelWords) -> str:
+    text = words.count.format(used=found.used, limit=found.maximum, group=found.group)
     if found.unit_cap is not None:
-        text += _(" · {used} / {cap} in the unit").format(used=found.unit_used, cap=found.unit_cap)
+        text += words.unit_cap.format(used=found.unit_used, cap=found.unit_cap)
     return text
 
 
 def wargear_html(
-    unit: core.Unit, pk: int, url: str, summary: str, *, is_open: bool, editable: bool
+    unit: core.Unit,
+    pk: int,
+    url: str,
+    summary: str,
+    *,
+    is_open: bool,
+    editable: bool,
+    words: PanelWords | None = None,
 ) -> SafeString:
     """Render a unit's wargear panel: per model type its count and each group's options
-    with the rules core's live counts. Sixty units are too many for the template engine."""
+    with the rules core's live counts. Built from escaped strings: sixty panels of a dozen
+    fields each are too many for the template engine or format_html."""
+    words = words or PanelWords.now()
     counts: dict[tuple[str, str], GroupCount] = {(c.model, c.group): c for c in group_counts(unit)}
     parts = {part.model: part for part in loadout_of(unit)}
     several = len(unit.datasheet.model_types) > 1
     disabled = "" if editable else " disabled"
-    fieldsets = []
+    fieldsets: list[str] = []
     for ti, kind in enumerate(unit.datasheet.model_types):
         part = parts.get(kind.name)
-        models = part.models if part is not None else 0
         carried = dict(part.wargear) if part is not None else {}
         if not several and not any(len(g.options) > 1 or g.minimum == 0 for g in kind.groups):
             continue  # one model type with only fixed wargear: nothing to choose
-        rows = []
+        html = [f"<fieldset><legend>{escape(kind.name)}</legend>"]
         if several:
-            field_name = WARGEAR_MODELS_FIELD.format(unit=pk, kind=ti)
-            rows.append(
-                format_html(
-                    '<label class="wg-models">{} <input type="number" name="{}" value="{}"'
-                    ' min="{}" max="{}" inputmode="numeric"{}></label>',
-                    _("Models"),
-                    field_name,
-                    models,
-                    kind.minimum,
-                    kind.maximum,
-                    disabled,
-                )
+            html.append(
+                f'<label class="wg-models">{words.models} <input type="number"'
+                f' name="wg_{pk}_m_{ti}" value="{part.models if part is not None else 0}"'
+                f' min="{kind.minimum}" max="{kind.maximum}" inputmode="numeric"{disabled}>'
+                "</label>"
             )
         for group in kind.groups:
             found = counts.get((kind.name, group.name))
             if found is not None:
                 state = " over" if found.over else (" under" if found.under else "")
-                rows.append(format_html('<p class="wg-count{}">{}</p>', state, _count_text(found)))
+                html.append(f'<p class="wg-count{state}">{escape(_count_text(found, words))}</p>')
         for oi, option in enumerate(type_options(kind)):
-            rows.append(
-                format_html(
-                    '<label class="wg-option">{} <input type="number" name="{}" value="{}"'
-                    ' min="0" max="999" inputmode="numeric"{}></label>',
-                    option,
-                    WARGEAR_OPTION_FIELD.format(unit=pk, kind=ti, option=oi),
-                    carried.get(option, 0),
-                    disabled,
-                )
+            html.append(
+                f'<label class="wg-option">{escape(option)} <input type="number"'
+                f' name="wg_{pk}_o_{ti}_{oi}" value="{carried.get(option, 0)}" min="0"'
+                f' max="999" inputmode="numeric"{disabled}></label>'
             )
-        fieldsets.append(
-            format_html(
-                "<fieldset><legend>{}</legend>{}</fieldset>",
-                kind.name,
-                mark_safe("".join(rows)),
-            )
-        )
+        html.append("</fieldset>")
+        fieldsets.append("".join(html))
     if not fieldsets:
         return mark_safe("")
+    safe_url = escape(url)
     buttons = ""
+    hx = ""
     if editable:
-        buttons = format_html(
-            '<div class="wg-buttons"><button type="submit" formaction="{}" class="js-hide">{}'
-            '</button> <button type="submit" formaction="{}" hx-post="{}" name="{}" value="1"'
-            ' hx-include="this">{}</button></div>',
-            url,
-            _("Save wargear"),
-            url,
-            url,
-            WARGEAR_RESET_FIELD,
-            _("Default wargear"),
+        buttons = (
+            f'<div class="wg-buttons"><button type="submit" formaction="{safe_url}"'
+            f' class="js-hide">{words.save}</button> <button type="submit"'
+            f' formaction="{safe_url}" hx-post="{safe_url}" name="{WARGEAR_RESET_FIELD}"'
+            f' value="1" hx-include="this">{words.defaults}</button></div>'
         )
-    hx = (
-        format_html(' hx-post="{}" hx-trigger="change" hx-include="#wg-{} input"', url, pk)
-        if editable
-        else ""
-    )
-    return format_html(
-        '<details class="wargear" id="wg-{}"{}{}><summary><span class="visually-hidden">{}'
-        " </span>{}</summary>{}{}</details>",
-        pk,
-        mark_safe(" open") if is_open else "",
-        hx,
-        _("Wargear:"),
-        summary,
-        mark_safe("".join(fieldsets)),
-        buttons,
+        hx = f' hx-post="{safe_url}" hx-trigger="change" hx-include="#wg-{pk} input"'
+    return mark_safe(
+        f'<details class="wargear" id="wg-{pk}"{" open" if is_open else ""}{hx}>'
+        f'<summary><span class="visually-hidden">{words.label} </span>{escape(summary)}'
+        f"</summary>{''.join(fieldsets)}{buttons}</details>"
     )
 
 

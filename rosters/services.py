@@ -14,6 +14,7 @@ from typing import Any, Literal
 from django.db import connection, transaction
 from django.db.models import F, Prefetch, prefetch_related_objects
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from armybuilder import rules
 from armybuilder.catalogue import conversion
@@ -117,6 +118,8 @@ def datasheets_load(*, ids: set[int]) -> dict[int, Datasheet]:
     """Load datasheets once each, with the transport pools and leads the core reads."""
     return (
         Datasheet.objects.select_related("wargear")
+        # The weapon profiles and ability names are for the datasheet cards only.
+        .defer("wargear__weapons", "wargear__abilities")
         .prefetch_related(
             Prefetch("transport_pools", queryset=TransportPool.objects.order_by("position")),
             Prefetch("leads", queryset=Datasheet.objects.only("id", "name")),
@@ -634,10 +637,12 @@ def _unit_update(
     return unit
 
 
-ERR_WARGEAR_SHAPE = "Wargear must be a list of model types, each with models and wargear counts."
-ERR_WARGEAR_MODEL = "{datasheet} has no {model} models."
-ERR_WARGEAR_OPTION = "{model} cannot take {option}."
-ERR_WARGEAR_COUNT = "{what}: {count} is not a count from 0 to {limit}."
+ERR_WARGEAR_SHAPE = gettext_lazy(
+    "Wargear must be a list of model types, each with models and wargear counts."
+)
+ERR_WARGEAR_MODEL = gettext_lazy("{datasheet} has no {model} models.")
+ERR_WARGEAR_OPTION = gettext_lazy("{model} cannot take {option}.")
+ERR_WARGEAR_COUNT = gettext_lazy("{what}: {count} is not a count from 0 to {limit}.")
 # Wider than any unit (22 models, a few items each); beyond it is a slip or an attack.
 MAX_WARGEAR_COUNT = 999
 
@@ -667,7 +672,7 @@ def wargear_clean(*, facts: core.Datasheet, raw: Any) -> list[dict[str, Any]]:
     RosterError; how many a group allows is the rules core's to judge (WARGEAR_CHOICE).
     """
     if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
-        raise RosterError(ERR_WARGEAR_SHAPE)
+        raise RosterError(str(ERR_WARGEAR_SHAPE))
     kinds = {kind.name: kind for kind in facts.model_types}
     cleaned: dict[str, dict[str, Any]] = {}
     for part in raw:
@@ -678,7 +683,7 @@ def wargear_clean(*, facts: core.Datasheet, raw: Any) -> list[dict[str, Any]]:
         models = _count(part.get("models"), model)
         gear = part.get("wargear", {})
         if not isinstance(gear, dict):
-            raise RosterError(ERR_WARGEAR_SHAPE)
+            raise RosterError(str(ERR_WARGEAR_SHAPE))
         offered = {option for group in kind.groups for option in group.options}
         counts: dict[str, int] = {}
         for option, count in gear.items():

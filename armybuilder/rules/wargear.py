@@ -111,10 +111,17 @@ def loadout_of(unit: Unit) -> tuple[Loadout, ...]:
 
 def wargear_points(sheet: Datasheet, loadout: Iterable[Loadout]) -> int:
     """Price the priced wargear a loadout carries."""
-    if not sheet.wargear_points:
+    priced = sheet.wargear_points
+    if not priced:
         return 0
-    prices = dict(sheet.wargear_points)
-    return sum(prices.get(option, 0) * count for part in loadout for option, count in part.wargear)
+    total = 0
+    # A handful of items against one or two priced ones: plain loops beat building a dict.
+    for part in loadout:
+        for option, count in part.wargear:
+            for name, points in priced:
+                if name == option:
+                    total += points * count
+    return total
 
 
 def _unit_caps(
@@ -175,8 +182,8 @@ def group_counts(unit: Unit) -> tuple[GroupCount, ...]:
     return tuple(found)
 
 
-def _type_problems(unit: Unit, kind: ModelType, part: Loadout) -> Iterable[Violation]:
-    name, n = unit.name, part.models
+def _type_problems(name: str, kind: ModelType, part: Loadout) -> Iterable[str]:
+    n = part.models
     carried = dict(part.wargear)
     offered: dict[str, list[WargearGroup]] = {}
     for group in kind.groups:
@@ -184,47 +191,39 @@ def _type_problems(unit: Unit, kind: ModelType, part: Loadout) -> Iterable[Viola
             offered.setdefault(option, []).append(group)
     for option, count in part.wargear:
         if count and option not in offered:
-            message = codes.MSG_WARGEAR_UNKNOWN.format(unit=name, model=kind.name, option=option)
-            yield codes.violation(codes.WARGEAR_CHOICE, message, (unit.id,))
+            yield codes.MSG_WARGEAR_UNKNOWN.format(unit=name, model=kind.name, option=option)
     for group in kind.groups:
         # Options this group shares with another group may count towards either.
         sure = sum(carried.get(o, 0) for o in group.options if len(offered[o]) == 1)
         reachable = sum(carried.get(o, 0) for o in group.options)
         low, high = group.minimum * n, group.maximum * n
         if reachable < low:
-            message = codes.MSG_WARGEAR_GROUP_MIN.format(
+            yield codes.MSG_WARGEAR_GROUP_MIN.format(
                 unit=name, model=kind.name, models=n, group=group.name, count=reachable, limit=low
             )
-            yield codes.violation(codes.WARGEAR_CHOICE, message, (unit.id,))
         elif sure > high:
-            message = codes.MSG_WARGEAR_GROUP_MAX.format(
+            yield codes.MSG_WARGEAR_GROUP_MAX.format(
                 unit=name, model=kind.name, models=n, group=group.name, count=sure, limit=high
             )
-            yield codes.violation(codes.WARGEAR_CHOICE, message, (unit.id,))
     for option, groups in offered.items():
         count = carried.get(option, 0)
         most = sum(g.maximum for g in groups) * n
         if len(groups) > 1 and count > most:
-            message = codes.MSG_WARGEAR_GROUP_MAX.format(
+            yield codes.MSG_WARGEAR_GROUP_MAX.format(
                 unit=name, model=kind.name, models=n, group=option, count=count, limit=most
             )
-            yield codes.violation(codes.WARGEAR_CHOICE, message, (unit.id,))
 
 
-def unit_wargear_problems(unit: Unit) -> list[Violation]:
-    """Return every WARGEAR_CHOICE problem of one unit's stated wargear."""
-    sheet = unit.datasheet
-    if not unit.loadout or not sheet.model_types:
-        return []
-    found: list[Violation] = []
+def _problems(sheet: Datasheet, loadout: tuple[Loadout, ...], models: int) -> Iterable[str]:
+    """Word every WARGEAR_CHOICE problem of a loadout on a datasheet at a model count."""
+    name = sheet.name
     kinds = {kind.name: kind for kind in sheet.model_types}
     total = 0
-    for part in unit.loadout:
+    for part in loadout:
         total += part.models
         kind = kinds.get(part.model)
         if kind is None:
-            message = codes.MSG_WARGEAR_MODEL_UNKNOWN.format(unit=unit.name, model=part.model)
-            found.append(codes.violation(codes.WARGEAR_CHOICE, message, (unit.id,)))
+            yield codes.MSG_WARGEAR_MODEL_UNKNOWN.format(unit=name, model=part.model)
             continue
         if not kind.minimum <= part.models <= kind.maximum:
             allowed = (
@@ -232,28 +231,47 @@ def unit_wargear_problems(unit: Unit) -> list[Violation]:
                 if kind.minimum == kind.maximum
                 else f"{kind.minimum}-{kind.maximum}"
             )
-            message = codes.MSG_WARGEAR_MODELS.format(
-                unit=unit.name, count=part.models, model=kind.name, allowed=allowed
+            yield codes.MSG_WARGEAR_MODELS.format(
+                unit=name, count=part.models, model=kind.name, allowed=allowed
             )
-            found.append(codes.violation(codes.WARGEAR_CHOICE, message, (unit.id,)))
-        found.extend(_type_problems(unit, kind, part))
-    stated = {part.model for part in unit.loadout}
+        yield from _type_problems(name, kind, part)
+    stated = {part.model for part in loadout}
     for kind in sheet.model_types:
         if kind.minimum > 0 and kind.name not in stated:
-            message = codes.MSG_WARGEAR_MODELS.format(
-                unit=unit.name, count=0, model=kind.name, allowed=f"at least {kind.minimum}"
+            yield codes.MSG_WARGEAR_MODELS.format(
+                unit=name, count=0, model=kind.name, allowed=f"at least {kind.minimum}"
             )
-            found.append(codes.violation(codes.WARGEAR_CHOICE, message, (unit.id,)))
-    if total != unit.models:
-        message = codes.MSG_WARGEAR_TOTAL.format(unit=unit.name, count=total, models=unit.models)
-        found.append(codes.violation(codes.WARGEAR_CHOICE, message, (unit.id,)))
-    for group, used, cap in _unit_caps(sheet, unit.loadout, unit.models):
+    if total != models:
+        yield codes.MSG_WARGEAR_TOTAL.format(unit=name, count=total, models=models)
+    for group, used, cap in _unit_caps(sheet, loadout, models):
         if used > cap:
-            message = codes.MSG_WARGEAR_RATIO.format(
-                unit=unit.name, group=group.name, count=used, limit=cap, models=unit.models
+            yield codes.MSG_WARGEAR_RATIO.format(
+                unit=name, group=group.name, count=used, limit=cap, models=models
             )
-            found.append(codes.violation(codes.WARGEAR_CHOICE, message, (unit.id,)))
-    return found
+
+
+# Checked loadouts by value: a roster is checked again on every edit and a warm list check
+# repeats the same squads, so most checks find their answer here. The entry keeps the model
+# types it was worked out for, and a hit must be for those very ones.
+_CHECKED: dict[tuple[object, ...], tuple[tuple[ModelType, ...], tuple[str, ...]]] = {}
+_CHECKED_MAX = 4096
+
+
+def unit_wargear_problems(unit: Unit) -> list[Violation]:
+    """Return every WARGEAR_CHOICE problem of one unit's stated wargear."""
+    sheet = unit.datasheet
+    if not unit.loadout or not sheet.model_types:
+        return []
+    key = (sheet.name, id(sheet.model_types), unit.models, unit.loadout)
+    hit = _CHECKED.get(key)
+    if hit is not None and hit[0] is sheet.model_types:
+        messages = hit[1]
+    else:
+        messages = tuple(_problems(sheet, unit.loadout, unit.models))
+        if len(_CHECKED) >= _CHECKED_MAX:
+            _CHECKED.clear()
+        _CHECKED[key] = (sheet.model_types, messages)
+    return [codes.violation(codes.WARGEAR_CHOICE, m, (unit.id,)) for m in messages]
 
 
 def check_wargear(ctx: Context) -> Iterable[Violation]:

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from django.utils.translation import gettext_lazy
+
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import WARLORD_WORDS, battle_size_for_points, normalise
 from rosters.formats.text_import.index import (
@@ -37,7 +39,7 @@ ERR_UNKNOWN_DETACHMENT: Final = "{faction} has no detachment called “{text}”
 ERR_UNKNOWN_UNIT: Final = "{faction} has no datasheet called “{text}”."
 ERR_NOT_AVAILABLE: Final = "{text} is a datasheet, but {faction} cannot field it."
 ERR_UNKNOWN_ENHANCEMENT: Final = "No detachment of {faction} has an enhancement called “{text}”."
-ERR_UNKNOWN_WARGEAR: Final = "{unit} has no wargear called “{text}”."
+ERR_UNKNOWN_WARGEAR: Final = gettext_lazy("{unit} has no wargear called “{text}”.")
 NOTE_FACTION_INFERRED: Final = "Faction taken from the units: {faction}."
 NOTE_SIZE_INFERRED: Final = "Battle size taken from the points total: {size}."
 # Suggesting names costs a fuzzy search per line: only so many lines get them.
