@@ -6,6 +6,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -73,8 +74,31 @@ def sixty_unit_roster(username: str = "bench") -> tuple[object, object]:
     sheets = {s.name: s for s in marines.datasheets.filter(name__in=[n for n, _ in SIXTY])}
     for n in range(60):
         name, models = SIXTY[n % len(SIXTY)]
-        services.roster_add_unit(roster=roster, datasheet=sheets[name], models=models)
+        unit = services.roster_add_unit(roster=roster, datasheet=sheets[name], models=models)
+        _choose_wargear(unit)
     return user, roster
+
+
+def _choose_wargear(unit: Any) -> None:
+    """Store each unit's wargear as a player would: the defaults with every choice group's
+    first option swapped for its last, so every unit states (and the core checks) wargear."""
+    from armybuilder.catalogue.conversion import loadout_json
+    from armybuilder.rules import model as core
+    from armybuilder.rules.wargear import default_loadout
+    from rosters import services
+
+    facts = services.wargear_facts(datasheet=unit.datasheet)
+    kinds = {kind.name: kind for kind in facts.model_types}
+    parts = []
+    for part in default_loadout(facts, unit.models_count):
+        gear = dict(part.wargear)
+        for group in kinds[part.model].groups:
+            first, last = group.options[0], group.options[-1]
+            if len(group.options) > 1 and gear.get(first):
+                gear[last] = gear.get(last, 0) + gear.pop(first)
+        parts.append(core.Loadout(part.model, part.models, tuple(sorted(gear.items()))))
+    if parts:
+        services.roster_unit_set_wargear(unit=unit, wargear=loadout_json(parts))
 
 
 def median_ms(samples: list[float]) -> float:

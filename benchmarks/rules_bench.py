@@ -1,7 +1,8 @@
 """Time armybuilder.rules.validate on a full Onslaught roster with a full declaration.
 
 60 units, 8 Leaders attached, 6 transports loaded, 6 units in Strategic Reserves (plus
-Deep Strike, an AIRCRAFT and a FORTIFICATION). Run from the repo root:
+Deep Strike, an AIRCRAFT and a FORTIFICATION); 30 squads state their wargear (two model
+types, a ratio limit, a priced pistol), checked under WARGEAR_CHOICE. Run from the repo root:
 
     python benchmarks/rules_bench.py
 
@@ -28,11 +29,14 @@ from armybuilder.rules.model import (
     Detachment,
     Enhancement,
     Limit,
+    Loadout,
+    ModelType,
     Placement,
     Selector,
     Step,
     TransportPool,
     Unit,
+    WargearGroup,
 )
 
 SM = "ADEPTUS ASTARTES"
@@ -51,6 +55,43 @@ def sheet(name: str, points: int, *keywords: str, models: int = 1, **extra: obje
         max_models=models * 2,
         power=points // 20,
         **extra,  # type: ignore[arg-type]
+    )
+
+
+def squad_wargear(name: str, models: int) -> dict[str, object]:
+    """Model types as the importer stores them: a sergeant's pistol choice, a weapon choice
+    per model and one special weapon for every five models (a ratio)."""
+    pistol = WargearGroup("Pistol", ("Bolt pistol", "Plasma pistol"), 1, 1, (("Bolt pistol", 1),))
+    knife = WargearGroup(
+        "Close combat weapon", ("Close combat weapon",), 1, 1, (("Close combat weapon", 1),)
+    )
+    gun = WargearGroup("Weapon", ("Boltgun", "Heavy bolter"), 1, 1, (("Boltgun", 1),))
+    special = WargearGroup("Special", ("Plasma gun",), 0, 1, (), 0, 5, 1)
+    return {
+        "model_types": (
+            ModelType(f"{name} Sergeant", 1, 1, (pistol, knife)),
+            ModelType(name, models - 1, models * 2 - 1, (gun, special, knife)),
+        ),
+        "fill": name,
+        "wargear_points": (("Plasma pistol", 5),),
+    }
+
+
+def squad_loadout(name: str, models: int) -> tuple[Loadout, ...]:
+    rest = models - 1
+    special = 1 if models >= 5 else 0
+    return (
+        Loadout(f"{name} Sergeant", 1, (("Close combat weapon", 1), ("Plasma pistol", 1))),
+        Loadout(
+            name,
+            rest,
+            (
+                ("Boltgun", rest - 1),
+                ("Close combat weapon", rest),
+                ("Heavy bolter", 1),
+                ("Plasma gun", special),
+            ),
+        ),
     )
 
 
@@ -145,7 +186,13 @@ def onslaught() -> tuple[Army, Declaration]:
     stormhawk = sheet("Stormhawk Interceptor", 155, "VEHICLE", "AIRCRAFT", "FLY")
     bunker = sheet("Hammerfall Bunker", 175, "VEHICLE", "FORTIFICATION")
     filler = [
-        sheet(name, points, *keywords, models=models)
+        sheet(
+            name,
+            points,
+            *keywords,
+            models=models,
+            **(squad_wargear(name, models) if models > 1 else {}),
+        )
         for name, points, models, keywords in (
             ("Hellblaster Squad", 110, 5, ("INFANTRY",)),
             ("Infernus Squad", 90, 5, ("INFANTRY",)),
@@ -181,7 +228,11 @@ def onslaught() -> tuple[Army, Declaration]:
     units.append(Unit("bunker", bunker, 1))
     for n, datasheet in enumerate(filler):
         for copy in range(3):
-            units.append(Unit(f"f{n}-{copy}", datasheet, datasheet.min_models))
+            # Every squad states its wargear, as a roster saved from the builder does.
+            loadout = (
+                squad_loadout(datasheet.name, datasheet.min_models) if datasheet.model_types else ()
+            )
+            units.append(Unit(f"f{n}-{copy}", datasheet, datasheet.min_models, loadout=loadout))
     assert len(units) == 60, len(units)
 
     army = Army(

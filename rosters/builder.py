@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -35,6 +35,7 @@ from armybuilder.rules.context import (
     EPIC_HERO,
     FORTIFICATION,
 )
+from armybuilder.rules.wargear import GroupCount, group_counts, loadout_of
 from rosters import services
 from rosters.language import translated
 from rosters.models import Roster, RosterUnit
@@ -84,6 +85,10 @@ class UnitRow:
     @property
     def taken_upgrade(self) -> DetachmentUpgrade | None:
         return next((c.upgrade for c in self.upgrades if c.taken), None)
+
+    # The wargear panel (empty where the datasheet states no model types) and its summary.
+    wargear: SafeString = field(default_factory=lambda: mark_safe(""))
+    wargear_summary: str = ""
 
     @property
     def flagged(self) -> bool:
@@ -259,8 +264,13 @@ class BuilderPage:
         return next((row.unit for row in self.rows if row.unit.warlord), None)
 
 
-def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
-    """Gather everything the builder page shows, in a fixed number of queries."""
+def builder_page(
+    *, roster: Roster, with_picker: bool = True, open_unit: int | None = None, editable: bool = True
+) -> BuilderPage:
+    """Gather everything the builder page shows, in a fixed number of queries.
+
+    ``open_unit`` is the unit whose wargear panel stays open after an edit.
+    """
     draft = services.roster_to_draft(roster=roster)
     army, result = services.draft_validate(draft=draft)
     profile = rules.get_profile(roster.profile)
@@ -276,9 +286,10 @@ def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
     # Reverse each URL once and fill in the unit id: sixty rows, three URLs each.
     unit_urls = {
         name: reverse(f"rosters:unit_{name}", args=[roster.pk, _PK_SENTINEL])
-        for name in ("update", "duplicate", "remove")
+        for name in ("update", "duplicate", "remove", "wargear")
     }
     rows = []
+    words = PanelWords.now()
     for unit in roster.units.all():
         key = services.unit_key(unit)
         core_unit = units[key]
@@ -289,6 +300,17 @@ def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
             urls={name: url.replace(_PK_SENTINEL, key) for name, url in unit_urls.items()},
             codes=flagged.get(key, []),
         )
+        if core_unit.datasheet.model_types:
+            row.wargear_summary = wargear_summary(core_unit)
+            row.wargear = wargear_html(
+                core_unit,
+                unit.pk,
+                row.urls["wargear"],
+                row.wargear_summary,
+                is_open=unit.pk == open_unit,
+                editable=editable,
+                words=words,
+            )
         refusal = rules.enhancement_refusal(core_unit)
         if refusal:
             row.enhancement_refusal = refusal
@@ -333,6 +355,130 @@ def builder_page(*, roster: Roster, with_picker: bool = True) -> BuilderPage:
 
 
 _PK_SENTINEL = "987654321"
+
+# Form fields of the wargear panel: a model type's count and an option's count, by index in
+# the datasheet's model types and the type's options (rosters.views.unit_wargear reads them).
+WARGEAR_MODELS_FIELD = "wg_{unit}_m_{kind}"
+WARGEAR_OPTION_FIELD = "wg_{unit}_o_{kind}_{option}"
+WARGEAR_RESET_FIELD = "wg_reset"
+SUMMARY_ITEMS = 4
+
+
+def type_options(kind: core.ModelType) -> list[str]:
+    """A model type's options, each once, in the data's order: the panel's field order."""
+    return list(dict.fromkeys(o for group in kind.groups for o in group.options))
+
+
+def wargear_summary(unit: core.Unit) -> str:
+    """Name what the unit carries beyond its defaults, shortly, for the closed panel."""
+    chosen: list[str] = []
+    kinds = {kind.name: kind for kind in unit.datasheet.model_types}
+    for part in loadout_of(unit):
+        kind = kinds.get(part.model)
+        defaults = {o for g in kind.groups for o, n in g.default if n} if kind else set()
+        for option, count in part.wargear:
+            if count and option not in defaults:
+                chosen.append(f"{count}× {option}")
+    if not chosen:
+        return _("Default wargear")
+    more = len(chosen) - SUMMARY_ITEMS
+    text = ", ".join(chosen[:SUMMARY_ITEMS])
+    return text + (_(" and {n} more").format(n=more) if more > 0 else "")
+
+
+@dataclass(frozen=True)
+class PanelWords:
+    """The wargear panel's words, translated once per page rather than once per field."""
+
+    models: str
+    count: str
+    unit_cap: str
+    save: str
+    defaults: str
+    label: str
+
+    @classmethod
+    def now(cls) -> PanelWords:
+        return cls(
+            models=escape(_("Models")),
+            count=_("{used} / {limit} {group}"),
+            unit_cap=_(" · {used} / {cap} in the unit"),
+            save=escape(_("Save wargear")),
+            defaults=escape(_("Default wargear")),
+            label=escape(_("Wargear:")),
+        )
+
+
+def _count_text(found: GroupCount, words: PanelWords) -> str:
+    text = words.count.format(used=found.used, limit=found.maximum, group=found.group)
+    if found.unit_cap is not None:
+        text += words.unit_cap.format(used=found.unit_used, cap=found.unit_cap)
+    return text
+
+
+def wargear_html(
+    unit: core.Unit,
+    pk: int,
+    url: str,
+    summary: str,
+    *,
+    is_open: bool,
+    editable: bool,
+    words: PanelWords | None = None,
+) -> SafeString:
+    """Render a unit's wargear panel: per model type its count and each group's options
+    with the rules core's live counts. Built from escaped strings: sixty panels of a dozen
+    fields each are too many for the template engine or format_html."""
+    words = words or PanelWords.now()
+    counts: dict[tuple[str, str], GroupCount] = {(c.model, c.group): c for c in group_counts(unit)}
+    parts = {part.model: part for part in loadout_of(unit)}
+    several = len(unit.datasheet.model_types) > 1
+    disabled = "" if editable else " disabled"
+    fieldsets: list[str] = []
+    for ti, kind in enumerate(unit.datasheet.model_types):
+        part = parts.get(kind.name)
+        carried = dict(part.wargear) if part is not None else {}
+        if not several and not any(len(g.options) > 1 or g.minimum == 0 for g in kind.groups):
+            continue  # one model type with only fixed wargear: nothing to choose
+        html = [f"<fieldset><legend>{escape(kind.name)}</legend>"]
+        if several:
+            html.append(
+                f'<label class="wg-models">{words.models} <input type="number"'
+                f' name="wg_{pk}_m_{ti}" value="{part.models if part is not None else 0}"'
+                f' min="{kind.minimum}" max="{kind.maximum}" inputmode="numeric"{disabled}>'
+                "</label>"
+            )
+        for group in kind.groups:
+            found = counts.get((kind.name, group.name))
+            if found is not None:
+                state = " over" if found.over else (" under" if found.under else "")
+                html.append(f'<p class="wg-count{state}">{escape(_count_text(found, words))}</p>')
+        for oi, option in enumerate(type_options(kind)):
+            html.append(
+                f'<label class="wg-option">{escape(option)} <input type="number"'
+                f' name="wg_{pk}_o_{ti}_{oi}" value="{carried.get(option, 0)}" min="0"'
+                f' max="999" inputmode="numeric"{disabled}></label>'
+            )
+        html.append("</fieldset>")
+        fieldsets.append("".join(html))
+    if not fieldsets:
+        return mark_safe("")
+    safe_url = escape(url)
+    buttons = ""
+    hx = ""
+    if editable:
+        buttons = (
+            f'<div class="wg-buttons"><button type="submit" formaction="{safe_url}"'
+            f' class="js-hide">{words.save}</button> <button type="submit"'
+            f' formaction="{safe_url}" hx-post="{safe_url}" name="{WARGEAR_RESET_FIELD}"'
+            f' value="1" hx-include="this">{words.defaults}</button></div>'
+        )
+        hx = f' hx-post="{safe_url}" hx-trigger="change" hx-include="#wg-{pk} input"'
+    return mark_safe(
+        f'<details class="wargear" id="wg-{pk}"{" open" if is_open else ""}{hx}>'
+        f'<summary><span class="visually-hidden">{words.label} </span>{escape(summary)}'
+        f"</summary>{''.join(fieldsets)}{buttons}</details>"
+    )
 
 
 def _model_counts(unit: RosterUnit, core_unit: core.Unit) -> list[int]:

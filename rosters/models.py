@@ -64,6 +64,11 @@ class RosterUnit(models.Model):
     warlord = models.BooleanField(default=False)
     # The points a pasted list stated for this unit, kept beside our own price.
     stated_points = models.PositiveIntegerField(null=True, blank=True)
+    # Wargear per model type, [{"model", "models", "wargear": {option: count}}]; empty
+    # means the datasheet's defaults for the model count (armybuilder.rules.wargear).
+    wargear = models.JSONField(default=list, blank=True)
+    # Set by a model-count change: (model type, option, count) it could not keep.
+    wargear_dropped: tuple[tuple[str, str, int], ...] = ()
 
     class Meta:
         ordering = ["roster", "position", "id"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import F, OuterRef, Prefetch, Subquery, prefetch_related_objects
@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from armybuilder import rules
 from armybuilder.catalogue import conversion
 from armybuilder.catalogue.conversion import (
+    WARGEAR_FIELDS,
     FactionRules,
     datasheet_to_core,
     detachment_to_core,
@@ -39,8 +40,10 @@ from armybuilder.catalogue.models import (
     ReleaseUnitSize,
     TransportPool,
     UnitPrice,
+    Wargear,
 )
 from armybuilder.rules import model as core
+from armybuilder.rules import wargear as core_wargear
 from rosters.models import Roster, RosterUnit, RosterUnitOption, RosterUnitUpgrade
 
 
@@ -177,10 +180,16 @@ def army_faction_rules(*, faction: Faction) -> FactionRules:
 
 def datasheets_load(*, ids: set[int]) -> dict[int, Datasheet]:
     """Load datasheets once each, with the transport pools and leads the core reads."""
-    return Datasheet.objects.prefetch_related(
-        Prefetch("transport_pools", queryset=TransportPool.objects.order_by("position")),
-        Prefetch("leads", queryset=Datasheet.objects.only("id", "name")),
-    ).in_bulk(ids)
+    return (
+        Datasheet.objects.select_related("wargear")
+        # The weapon profiles and ability names are for the datasheet cards only.
+        .defer("wargear__weapons", "wargear__abilities")
+        .prefetch_related(
+            Prefetch("transport_pools", queryset=TransportPool.objects.order_by("position")),
+            Prefetch("leads", queryset=Datasheet.objects.only("id", "name")),
+        )
+        .in_bulk(ids)
+    )
 
 
 def roster_load(*, roster_id: int) -> Roster:
@@ -253,6 +262,8 @@ class DraftUnit:
     warlord: bool = False
     options: list[tuple[str, int]] = field(default_factory=list)
     upgrades: list[TakenUpgrade] = field(default_factory=list)
+    # Empty: the datasheet's default wargear for the model count.
+    loadout: tuple[core.Loadout, ...] = ()
 
 
 @dataclass
@@ -266,6 +277,8 @@ class Draft:
     profile: str
     release: PointsRelease
     units: list[DraftUnit] = field(default_factory=list)
+    # The Army it was last checked as (draft_validate): each unit's wargear, defaults too.
+    army: core.Army | None = None
 
 
 def roster_to_draft(*, roster: Roster) -> Draft:
@@ -286,6 +299,7 @@ def roster_to_draft(*, roster: Roster) -> Draft:
                 warlord=unit.warlord,
                 options=unit_options(unit),
                 upgrades=unit_upgrades(unit),
+                loadout=conversion.loadout_facts(unit.wargear),
             )
             for unit in roster.units.all()
         ],
@@ -308,6 +322,10 @@ def draft_to_core(
         Prefetch("transport_pools", queryset=TransportPool.objects.order_by("position")),
         Prefetch("leads", queryset=Datasheet.objects.only("id", "name")),
     )
+    prefetch_related_objects(
+        [d for d in sheets_by_id.values() if not Datasheet.wargear.is_cached(d)],  # type: ignore[attr-defined]
+        "wargear",
+    )
     if prices is None:
         prices = release_prices(
             release=draft.release,
@@ -318,9 +336,15 @@ def draft_to_core(
     keyword, excluded, allies, chain_ids, limits = faction_rules or army_faction_rules(
         faction=draft.faction
     )
+    option_points: dict[int, dict[str, int]] = defaultdict(dict)
+    for (datasheet_id, name), points in prices.options.items():
+        option_points[datasheet_id][name] = points
     sheets = {
         pk: datasheet_to_core(
-            datasheet=d, brackets=prices.brackets.get(pk, ()), size=prices.sizes.get(pk)
+            datasheet=d,
+            brackets=prices.brackets.get(pk, ()),
+            size=prices.sizes.get(pk),
+            option_points=option_points.get(pk),
         )
         for pk, d in sheets_by_id.items()
     }
@@ -348,6 +372,7 @@ def draft_to_core(
                 for taken in unit.upgrades
                 if taken.id in prices.upgrades
             ),
+            loadout=unit.loadout,
         )
         for unit in draft.units
     )
@@ -398,6 +423,7 @@ def draft_validate(
 ) -> tuple[core.Army, core.Result]:
     """Validate a draft under its own profile; return the Army checked and the Result."""
     army = draft_to_core(draft=draft, prices=prices, faction_rules=faction_rules)
+    draft.army = army
     return army, rules.validate(army, declaration, draft.profile)
 
 
@@ -438,7 +464,9 @@ def _unit_relock(unit: RosterUnit) -> RosterUnit:
     """Lock the unit's roster and re-read the unit's own fields as they now stand."""
     roster_lock(roster_id=unit.roster_id)
     try:
-        unit.refresh_from_db(fields=["position", "models_count", "enhancement", "warlord"])
+        unit.refresh_from_db(
+            fields=["position", "models_count", "enhancement", "warlord", "wargear"]
+        )
     except RosterUnit.DoesNotExist:
         raise RosterError(str(ERR_UNIT_GONE)) from None
     # A detachment changed meanwhile decides which enhancements the unit may take.
@@ -675,6 +703,7 @@ def _copy_unit(unit: RosterUnit, *, roster: Roster, position: int) -> RosterUnit
         enhancement_id=unit.enhancement_id,
         warlord=unit.warlord,
         stated_points=unit.stated_points,
+        wargear=unit.wargear,
     )
     RosterUnitOption.objects.bulk_create(
         RosterUnitOption(unit=copy, name=o.name, count=o.count) for o in options
@@ -712,6 +741,17 @@ def _unit_update(
             raise RosterError(
                 ERR_BAD_MODEL_COUNT.format(datasheet=unit.datasheet, allowed=allowed, models=models)
             )
+        if unit.wargear:
+            # Keep the choices that still fit the new count; the face shows the others.
+            facts = wargear_facts(datasheet=unit.datasheet)
+            before = core.Unit(
+                id=unit_key(unit),
+                datasheet=facts,
+                models=unit.models_count,
+                loadout=conversion.loadout_facts(unit.wargear),
+            )
+            fitted, unit.wargear_dropped = core_wargear.refit(before, models)
+            unit.wargear = conversion.loadout_json(fitted)
         unit.models_count = models
     if enhancement != "keep":
         if enhancement is not None and enhancement.detachment_id != roster.detachment_id:
@@ -722,7 +762,7 @@ def _unit_update(
             )
         unit.enhancement = enhancement
     # Never write the Warlord mark or position back: other services own them.
-    unit.save(update_fields=["models_count", "enhancement"])
+    unit.save(update_fields=["models_count", "enhancement", "wargear"])
     Roster.objects.filter(pk=roster.pk).update(updated=timezone.now())
     return unit
 
@@ -769,6 +809,76 @@ def roster_unit_options_set(*, unit: RosterUnit, options: dict[str, int]) -> Ros
                 RosterUnitOption.objects.update_or_create(
                     unit=unit, name=name, defaults={"count": count}
                 )
+        Roster.objects.filter(pk=unit.roster_id).update(updated=timezone.now())
+    return unit
+
+
+ERR_WARGEAR_SHAPE = gettext_lazy(
+    "Wargear must be a list of model types, each with models and wargear counts."
+)
+ERR_WARGEAR_MODEL = gettext_lazy("{datasheet} has no {model} models.")
+ERR_WARGEAR_OPTION = gettext_lazy("{model} cannot take {option}.")
+ERR_WARGEAR_COUNT = gettext_lazy("{what}: {count} is not a count from 0 to {limit}.")
+# Wider than any unit (22 models, a few items each); beyond it is a slip or an attack.
+MAX_WARGEAR_COUNT = 999
+
+
+def wargear_facts(*, datasheet: Datasheet) -> core.Datasheet:
+    """Return a datasheet's facts with its model types (one query for its wargear)."""
+    row = Wargear.objects.filter(datasheet_id=datasheet.pk).values(*WARGEAR_FIELDS).first()
+    return conversion.datasheet_facts(
+        row={f: getattr(datasheet, f) for f in conversion.DATASHEET_FIELDS},
+        brackets=(),
+        leads=(),
+        pools=(),
+        wargear=row or conversion.NO_WARGEAR,
+    )
+
+
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_WARGEAR_COUNT:
+        raise RosterError(ERR_WARGEAR_COUNT.format(what=what, count=value, limit=MAX_WARGEAR_COUNT))
+    return value
+
+
+def wargear_clean(*, facts: core.Datasheet, raw: Any) -> list[dict[str, Any]]:
+    """Check stored-wargear JSON against the datasheet's model types and options.
+
+    Unknown model types, options and counts that are not whole numbers are refused with a
+    RosterError; how many a group allows is the rules core's to judge (WARGEAR_CHOICE).
+    """
+    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
+        raise RosterError(str(ERR_WARGEAR_SHAPE))
+    kinds = {kind.name: kind for kind in facts.model_types}
+    cleaned: dict[str, dict[str, Any]] = {}
+    for part in raw:
+        model = part.get("model")
+        kind = kinds.get(model) if isinstance(model, str) else None
+        if kind is None:
+            raise RosterError(ERR_WARGEAR_MODEL.format(datasheet=facts.name, model=model))
+        models = _count(part.get("models"), model)
+        gear = part.get("wargear", {})
+        if not isinstance(gear, dict):
+            raise RosterError(str(ERR_WARGEAR_SHAPE))
+        offered = {option for group in kind.groups for option in group.options}
+        counts: dict[str, int] = {}
+        for option, count in gear.items():
+            if option not in offered:
+                raise RosterError(ERR_WARGEAR_OPTION.format(model=model, option=option))
+            if _count(count, f"{model}: {option}"):
+                counts[option] = count
+        if models:
+            cleaned[model] = {"model": model, "models": models, "wargear": counts}
+    return [cleaned[kind.name] for kind in facts.model_types if kind.name in cleaned]
+
+
+def roster_unit_set_wargear(*, unit: RosterUnit, wargear: Any) -> RosterUnit:
+    """Store a unit's wargear per model type; an empty list goes back to the defaults."""
+    with transaction.atomic():
+        _unit_relock(unit)
+        facts = wargear_facts(datasheet=unit.datasheet)
+        unit.wargear = wargear_clean(facts=facts, raw=wargear)
+        unit.save(update_fields=["wargear"])
         Roster.objects.filter(pk=unit.roster_id).update(updated=timezone.now())
     return unit
 

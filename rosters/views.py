@@ -13,10 +13,12 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext_lazy, gettext_noop
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
+from armybuilder.catalogue.conversion import loadout_facts
 from armybuilder.catalogue.models import (
     Datasheet,
     Detachment,
@@ -26,8 +28,17 @@ from armybuilder.catalogue.models import (
     OptionPrice,
     PointsRelease,
 )
+from armybuilder.rules import codes
+from armybuilder.rules import model as core
+from armybuilder.rules.wargear import loadout_of
 from rosters import listing, services
-from rosters.builder import builder_page
+from rosters.builder import (
+    WARGEAR_MODELS_FIELD,
+    WARGEAR_OPTION_FIELD,
+    WARGEAR_RESET_FIELD,
+    builder_page,
+    type_options,
+)
 from rosters.converters import id_or_none
 from rosters.forms import RosterCreateForm, RosterRenameForm, SignUpForm, faction_choices
 from rosters.models import Roster, RosterUnit
@@ -42,6 +53,7 @@ MSG_SHARE_OFF = _("The share link is off; the old link no longer works.")
 ERR_BAD_NUMBER = _("Model count must be a whole number.")
 ERR_BAD_OPTION_COUNT = gettext_noop("An option's count must be a whole number.")
 ERR_BAD_ID = _("{field} must be an id (a whole number of at least 1).")
+ERR_BAD_COUNT = gettext_lazy("Wargear counts must be whole numbers from 0 to 9999.")
 
 
 def _id_or_404(raw: object, field: str) -> int:
@@ -146,22 +158,40 @@ def detachment_options(request: HttpRequest) -> HttpResponse:
 @login_required
 def roster_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Show the builder: units, points, violations and the datasheet picker."""
-    page = builder_page(roster=owned_roster(request, pk))
+    # After a plain form post to a unit's wargear, its panel stays open.
+    open_unit = id_or_none(request.GET.get("open"))
+    page = builder_page(roster=owned_roster(request, pk), open_unit=open_unit)
     return render(request, "rosters/roster_detail.html", {"page": page, "editable": True})
 
 
 def roster_shared(request: HttpRequest, token: str) -> HttpResponse:
     """Show a roster read-only to anyone holding its share token."""
     roster = get_object_or_404(Roster, share_token=token)
-    page = builder_page(roster=services.roster_load(roster_id=roster.pk), with_picker=False)
+    page = builder_page(
+        roster=services.roster_load(roster_id=roster.pk), with_picker=False, editable=False
+    )
     return render(request, "rosters/roster_detail.html", {"page": page, "editable": False})
 
 
-def _builder_response(request: HttpRequest, pk: int) -> HttpResponse:
+def _builder_response(
+    request: HttpRequest, pk: int, *, open_unit: int | None = None, notice: str = ""
+) -> HttpResponse:
     if request.headers.get("HX-Request"):
-        page = builder_page(roster=services.roster_load(roster_id=pk))
-        return render(request, "rosters/_builder.html", {"page": page, "editable": True})
-    return redirect("rosters:roster", pk=pk)
+        page = builder_page(roster=services.roster_load(roster_id=pk), open_unit=open_unit)
+        context = {"page": page, "editable": True, "notice": notice}
+        return render(request, "rosters/_builder.html", context)
+    if notice:
+        messages.warning(request, notice)
+    url = reverse("rosters:roster", args=[pk])
+    return redirect(f"{url}?open={open_unit}#wg-{open_unit}" if open_unit else url)
+
+
+def _dropped_notice(unit: RosterUnit) -> str:
+    """Say what a model-count change could not keep, in the rules core's words."""
+    return " ".join(
+        codes.MSG_WARGEAR_DROPPED.format(model=model, option=option, count=count)
+        for model, option, count in unit.wargear_dropped
+    )
 
 
 def _error(request: HttpRequest, pk: int, message: str) -> HttpResponse:
@@ -218,7 +248,59 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
             _unit_extras_update(request, unit)
     except services.RosterError as exc:
         return _error(request, pk, str(exc))
-    return _builder_response(request, pk)
+    return _builder_response(request, pk, notice=_dropped_notice(unit))
+
+
+def _count(raw: str | None) -> int | None:
+    if raw is None:
+        return None
+    raw = raw.strip()
+    if len(raw) > 4 or not raw.isdigit():
+        raise ValueError(raw)
+    return int(raw)
+
+
+@login_required
+@require_POST
+def unit_wargear(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    """Change a unit's wargear from the builder's panel, or go back to the defaults."""
+    unit = owned_unit(request, pk, unit_pk)
+    wargear: list[dict[str, object]] = []
+    if not request.POST.get(WARGEAR_RESET_FIELD):
+        facts = services.wargear_facts(datasheet=unit.datasheet)
+        current = {
+            part.model: part
+            for part in loadout_of(
+                core.Unit(
+                    id=str(unit.pk),
+                    datasheet=facts,
+                    models=unit.models_count,
+                    loadout=loadout_facts(unit.wargear),
+                )
+            )
+        }
+        try:
+            for ti, kind in enumerate(facts.model_types):
+                part = current.get(kind.name)
+                models = _count(
+                    request.POST.get(WARGEAR_MODELS_FIELD.format(unit=unit_pk, kind=ti))
+                )
+                if models is None:
+                    models = part.models if part is not None else 0
+                gear = dict(part.wargear) if part is not None else {}
+                for oi, option in enumerate(type_options(kind)):
+                    field = WARGEAR_OPTION_FIELD.format(unit=unit_pk, kind=ti, option=oi)
+                    value = _count(request.POST.get(field))
+                    if value is not None:
+                        gear[option] = value
+                wargear.append({"model": kind.name, "models": models, "wargear": gear})
+        except ValueError:
+            return _error(request, pk, str(ERR_BAD_COUNT))
+    try:
+        services.roster_unit_set_wargear(unit=unit, wargear=wargear)
+    except services.RosterError as exc:
+        return _error(request, pk, str(exc))
+    return _builder_response(request, pk, open_unit=unit_pk)
 
 
 def _unit_extras_update(request: HttpRequest, unit: RosterUnit) -> None:

@@ -16,7 +16,78 @@ from armybuilder.catalogue.models import (
     PointsRelease,
     TransportPool,
     UnitPrice,
+    Wargear,
 )
+
+STATS = ['6"', "4", "3+", "", "2", "6+", "1"]
+# Hellblasters' wargear as the importer stores it: a sergeant's pistol choice, and one heavy
+# plasma incinerator for every five models (a ratio limit).
+HELLBLASTER_WARGEAR = {
+    "model_types": [
+        {
+            "name": "Hellblaster Sergeant",
+            "min": 1,
+            "max": 1,
+            "stats": STATS,
+            "groups": [
+                {
+                    "name": "Pistol",
+                    "options": ["Bolt pistol", "Plasma pistol"],
+                    "min": 1,
+                    "max": 1,
+                    "default": {"Bolt pistol": 1},
+                },
+                {
+                    "name": "Plasma incinerator",
+                    "options": ["Plasma incinerator"],
+                    "min": 1,
+                    "max": 1,
+                },
+            ],
+        },
+        {
+            "name": "Hellblaster",
+            "min": 4,
+            "max": 9,
+            "stats": STATS,
+            "groups": [
+                {
+                    "name": "heavy weapons",
+                    "options": ["Plasma incinerator", "Heavy plasma incinerator"],
+                    "min": 1,
+                    "max": 1,
+                    "default": {"Plasma incinerator": 1},
+                },
+                {
+                    "name": "Heavy plasma incinerator",
+                    "options": ["Heavy plasma incinerator"],
+                    "min": 0,
+                    "max": 1,
+                    "unit_max": 0,
+                    "per": 5,
+                    "step": 1,
+                },
+                {"name": "Bolt pistol", "options": ["Bolt pistol"], "min": 1, "max": 1},
+            ],
+        },
+    ],
+    "fill": "Hellblaster",
+    "weapons": {
+        "Bolt pistol": [["R", "Bolt pistol", '12"', "1", "3+", "4", "0", "1", ["PISTOL"]]],
+        "Plasma pistol": [["R", "Plasma pistol", '12"', "1", "3+", "7", "-2", "1", ["PISTOL"]]],
+        "Plasma incinerator": [
+            ["R", "Plasma incinerator", '24"', "2", "3+", "7", "-2", "1", ["ASSAULT", "HEAVY"]]
+        ],
+        "Heavy plasma incinerator": [
+            ["R", "Heavy plasma incinerator", '36"', "1", "4+", "8", "-3", "2", ["HEAVY"]]
+        ],
+    },
+    "abilities": ["For the Chapter!", "Oath of Moment"],
+}
+
+
+def make_wargear(sheet: Datasheet, data: dict[str, object]) -> Wargear:
+    return Wargear.objects.create(datasheet=sheet, **data)
 
 
 def make_faction(
@@ -96,9 +167,10 @@ def space_marines(release: PointsRelease) -> Faction:
         sm, "Captain", "INFANTRY", "CHARACTER", prices=[(1, 80)], release=release
     )
     captain.leads.add(intercessors)
-    make_datasheet(
+    hellblasters = make_datasheet(
         sm, "Hellblaster Squad", "INFANTRY", prices=[(5, 110), (10, 220)], release=release
     )
+    make_wargear(hellblasters, HELLBLASTER_WARGEAR)
     rhino = make_datasheet(
         sm,
         "Rhino",

@@ -12,8 +12,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
+
 from armybuilder.catalogue.importers.bsdata_limits import REASON_LENGTH
-from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement
+from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Wargear
 from armybuilder.rules import model as core
 from armybuilder.rules import wording
 
@@ -58,14 +60,90 @@ def transport_pool_facts(pool: Mapping[str, Any]) -> core.TransportPool:
     )
 
 
+# The Wargear columns the core reads (weapons and abilities are for the datasheet cards).
+WARGEAR_FIELDS: tuple[str, ...] = ("model_types", "fill")
+NO_WARGEAR: Mapping[str, Any] = {"model_types": [], "fill": ""}
+
+
+def _group(raw: Mapping[str, Any]) -> core.WargearGroup:
+    options, minimum = tuple(raw["options"]), raw.get("min", 0)
+    default = raw.get("default")
+    if default is None and len(options) == 1 and minimum:
+        # Stored implicitly: a lone option the minimum forces.
+        default = {options[0]: minimum}
+    return core.WargearGroup(
+        name=raw["name"],
+        options=options,
+        minimum=minimum,
+        maximum=raw.get("max", 1),
+        default=tuple(sorted((default or {}).items())),
+        unit_max=raw.get("unit_max"),
+        ratio_per=raw.get("per", 0),
+        ratio_step=raw.get("step", 0),
+    )
+
+
+def model_types_facts(raw: Iterable[Mapping[str, Any]]) -> tuple[core.ModelType, ...]:
+    """Turn a Wargear row's model_types JSON into the core's model types."""
+    return tuple(
+        core.ModelType(
+            name=kind["name"],
+            minimum=kind.get("min", 0),
+            maximum=kind.get("max", 1),
+            groups=tuple(_group(group) for group in kind.get("groups", ())),
+        )
+        for kind in raw
+    )
+
+
+def wargear_prices(
+    model_types: Iterable[core.ModelType], option_points: Mapping[str, int]
+) -> tuple[tuple[str, int], ...]:
+    """Price the wargear options the release prices (OptionPrice rows, by folded name)."""
+    if not option_points:
+        return ()
+    found: dict[str, int] = {}
+    for kind in model_types:
+        for group in kind.groups:
+            for option in group.options:
+                points = option_points.get(option.casefold())
+                if points:
+                    found[option] = points
+    return tuple(sorted(found.items()))
+
+
+def loadout_facts(raw: Iterable[Mapping[str, Any]]) -> tuple[core.Loadout, ...]:
+    """Turn a roster unit's stored wargear ([{model, models, wargear: {option: n}}])."""
+    return tuple(
+        core.Loadout(
+            model=str(part["model"]),
+            models=int(part["models"]),
+            wargear=tuple(sorted((str(k), int(v)) for k, v in part.get("wargear", {}).items())),
+        )
+        for part in raw
+    )
+
+
+def loadout_json(loadout: Iterable[core.Loadout]) -> list[dict[str, Any]]:
+    """Turn a loadout into the JSON a roster unit stores (the inverse of loadout_facts)."""
+    return [
+        {"model": part.model, "models": part.models, "wargear": dict(part.wargear)}
+        for part in loadout
+    ]
+
+
 def datasheet_facts(
     *,
     row: Mapping[str, Any],
     brackets: tuple[core.Bracket, ...],
     leads: Iterable[str],
     pools: Iterable[Mapping[str, Any]],
+    wargear: Mapping[str, Any] = NO_WARGEAR,
+    option_points: Mapping[str, int] | None = None,
 ) -> core.Datasheet:
-    """Turn a datasheet's DATASHEET_FIELDS, the names it leads and its pools into facts."""
+    """Turn a datasheet's DATASHEET_FIELDS, the names it leads, its pools and its wargear
+    (WARGEAR_FIELDS, priced by ``option_points``: folded option name -> points) into facts."""
+    model_types = model_types_facts(wargear["model_types"])
     return core.Datasheet(
         name=row["name"],
         keywords=frozenset(row["keywords"]),
@@ -83,7 +161,20 @@ def datasheet_facts(
         power=row["power"],
         warlord=core.WarlordRule(row["warlord"]),
         legends=row["legends"],
+        model_types=model_types,
+        fill=wargear["fill"],
+        wargear_points=wargear_prices(model_types, option_points or {}),
     )
+
+
+def wargear_row(datasheet: Datasheet) -> Wargear | None:
+    """Return a datasheet's loaded Wargear row; None where it has none or it was not loaded."""
+    if not Datasheet.wargear.is_cached(datasheet):  # type: ignore[attr-defined]
+        return None
+    try:
+        return datasheet.wargear  # type: ignore[no-any-return]
+    except ObjectDoesNotExist:
+        return None
 
 
 def datasheet_to_core(
@@ -91,14 +182,18 @@ def datasheet_to_core(
     datasheet: Datasheet,
     brackets: tuple[core.Bracket, ...],
     size: tuple[int, int] | None = None,
+    option_points: Mapping[str, int] | None = None,
 ) -> core.Datasheet:
-    """Turn a datasheet row, with its prefetched pools and leads, into the core's facts.
+    """Turn a datasheet row, with its prefetched pools, leads and wargear, into facts.
 
     ``size`` is the (min, max) models a dated release allows, where it records one.
+    Wargear is read only where the caller loaded it (select_related or prefetch of
+    ``wargear``): the picker converts hundreds of datasheets and needs none.
     """
     row = {f: getattr(datasheet, f) for f in DATASHEET_FIELDS}
     if size is not None:
         row["min_models"], row["max_models"] = size
+    wargear = wargear_row(datasheet)
     return datasheet_facts(
         row=row,
         brackets=brackets,
@@ -106,6 +201,8 @@ def datasheet_to_core(
         pools=(
             {f: getattr(pool, f) for f in POOL_FIELDS} for pool in datasheet.transport_pools.all()
         ),
+        wargear=NO_WARGEAR if wargear is None else {f: getattr(wargear, f) for f in WARGEAR_FIELDS},
+        option_points=option_points,
     )
 
 

@@ -32,6 +32,7 @@ from armybuilder.catalogue.models import (
     PointsRelease,
     TransportPool,
     UnitPrice,
+    Wargear,
 )
 
 WATCHED: tuple[type[Model], ...] = (
@@ -78,6 +79,9 @@ def catalogue_version() -> tuple[object, ...]:
     """Return this process's generation and what one query sees of the tables, as a key."""
     tables = [m._meta.db_table for m in WATCHED]
     parts = [f"(SELECT COUNT(*) FROM {t}), (SELECT MAX(id) FROM {t})" for t in tables]
+    # Wargear is keyed by its datasheet: its count and highest key.
+    wargear = Wargear._meta.db_table
+    parts.append(f"(SELECT COUNT(*) FROM {wargear}), (SELECT MAX(datasheet_id) FROM {wargear})")
     # Edits keep counts and ids; every price edit also writes a history row.
     parts += [f"(SELECT MAX(history_id) FROM {m.history.model._meta.db_table})" for m in _HISTORY]
     with connection.cursor() as cursor:
@@ -89,5 +93,7 @@ def catalogue_version() -> tuple[object, ...]:
 for _model in WATCHED:
     post_save.connect(catalogue_changed, sender=_model, dispatch_uid=f"catalogue-save-{_model}")
     post_delete.connect(catalogue_changed, sender=_model, dispatch_uid=f"catalogue-del-{_model}")
+post_save.connect(catalogue_changed, sender=Wargear, dispatch_uid="catalogue-save-wargear")
+post_delete.connect(catalogue_changed, sender=Wargear, dispatch_uid="catalogue-del-wargear")
 for _link in _LINKS:
     m2m_changed.connect(catalogue_changed, sender=_link, dispatch_uid=f"catalogue-m2m-{_link}")

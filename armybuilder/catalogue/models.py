@@ -741,3 +741,35 @@ class FormerName(models.Model):
         return (
             f"{self.name} (former name of {self.datasheet or self.detachment or self.enhancement})"
         )
+
+
+class Wargear(models.Model):
+    """A datasheet's model types, wargear choices and profiles, as compact JSON facts.
+
+    ``model_types``: one entry per model type, ``{"name", "min", "max", "stats": [M, T, Sv,
+    invulnerable save, W, Ld, OC], "groups": [{"name", "options": [...], "min", "max"
+    (per model), "default": {option: per model}, "unit_max", "per", "step"}]}``; a group's
+    unit-wide cap is ``unit_max`` plus ``step`` for every ``per`` models in the unit.
+    ``fill`` is the model type extra models go to. ``weapons``: weapon name -> profiles
+    ``[kind R|M, name, range, A, BS/WS, S, AP, D, [keywords]]``. ``abilities``: names only.
+    Priced wargear is priced by the release's OptionPrice rows of the same name.
+    """
+
+    datasheet = models.OneToOneField(
+        Datasheet,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="wargear",
+        verbose_name=_("datasheet"),
+    )
+    model_types = models.JSONField(_("model types"), default=list, blank=True)
+    fill = models.CharField(_("extra models go to"), max_length=150, blank=True)
+    weapons = models.JSONField(_("weapons"), default=dict, blank=True)
+    abilities = models.JSONField(_("abilities"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("wargear")
+        verbose_name_plural = _("wargear")
+
+    def __str__(self) -> str:
+        return _("{datasheet}: wargear").format(datasheet=self.datasheet)

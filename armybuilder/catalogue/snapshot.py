@@ -46,6 +46,7 @@ from armybuilder.catalogue.models import (
     ReleaseUnitSize,
     TransportPool,
     UnitPrice,
+    Wargear,
 )
 from armybuilder.rules import model as core
 from rosters.formats.text_import.index import CatalogueIndex, catalogue_index_build
@@ -116,6 +117,8 @@ class CheckUnit:
     warlord: bool = False
     options: tuple[core.PricedOption, ...] = ()
     upgrades: tuple[core.Upgrade, ...] = ()
+    # Empty: the datasheet's default wargear.
+    loadout: tuple[core.Loadout, ...] = ()
 
 
 # A unit's priced options (name, count) and detachment upgrades (upgrade id, count).
@@ -176,10 +179,13 @@ class CatalogueSnapshot:
         units: Sequence[tuple[str, int, int, int | None, bool]],
         name: str = "",
         extras: Mapping[str, UnitExtras] | None = None,
+        loadouts: Mapping[str, tuple[core.Loadout, ...]] | None = None,
     ) -> CheckDraft:
         """Build a list from (key, datasheet id, models, enhancement id, warlord) per unit,
-        with ``extras`` giving units (by key) their priced options and upgrades."""
+        with ``extras`` giving units (by key) their priced options and upgrades, and the
+        wargear ``loadouts`` stated by unit key (others take the defaults)."""
         extras = extras or {}
+        stated = loadouts or {}
         return CheckDraft(
             name=name,
             faction=self.factions[faction_id],
@@ -204,6 +210,7 @@ class CatalogueSnapshot:
                         for pk, count in extras.get(key, ((), ()))[1]
                         if pk in self.upgrades
                     ),
+                    loadout=stated.get(key, ()),
                 )
                 for key, sheet_id, models, enh_id, warlord in units
             ),
@@ -225,6 +232,7 @@ class CatalogueSnapshot:
                     warlord=u.warlord,
                     options=u.options,
                     upgrades=u.upgrades,
+                    loadout=u.loadout,
                 )
                 for u in draft.units
             ),
@@ -324,12 +332,23 @@ def snapshot_build(
         "datasheet_id", *conversion.POOL_FIELDS
     ):
         pools[pool["datasheet_id"]].append(pool)
+    wargear = {
+        row["datasheet_id"]: row
+        for row in Wargear.objects.values("datasheet_id", *conversion.WARGEAR_FIELDS)
+    }
+    option_points: dict[int, dict[str, int]] = defaultdict(dict)
+    for datasheet_id, option, points in OptionPrice.objects.filter(
+        release_id=release.id
+    ).values_list("datasheet_id", "name", "points"):
+        option_points[datasheet_id][option.casefold()] = points
     datasheets = {
         row["id"]: conversion.datasheet_facts(
             row=_sized(row, sizes.get(row["id"])),
             brackets=tuple(brackets.get(row["id"], ())),
             leads=leads.get(row["id"], ()),
             pools=pools.get(row["id"], ()),
+            wargear=wargear.get(row["id"], conversion.NO_WARGEAR),
+            option_points=option_points.get(row["id"]),
         )
         for row in Datasheet.objects.values("id", *conversion.DATASHEET_FIELDS)
     }

@@ -111,7 +111,7 @@ FORMATION_CODES: Final[frozenset[str]] = frozenset(
 # Codes RULES.md defines whose check is not written yet. No check raises them, so they have
 # no table of cases; the meta test holds them to exactly that, and a code leaves this set
 # in the same change that gives it a check and its cases.
-PENDING_CODES: Final[frozenset[str]] = frozenset({WARGEAR_CHOICE})
+PENDING_CODES: Final[frozenset[str]] = frozenset()
 CODE_ORDER: Final[dict[str, int]] = {code: i for i, code in enumerate(ALL_CODES)}
 
 # The severity a code has unless a check says otherwise (see DEDICATED_TRANSPORT_EMPTY in a
@@ -194,6 +194,26 @@ MSG_UPGRADE_TOO_MANY: Final = plural_template(
     "{unit} takes {upgrade} {count} times: at most {most}",
 )
 MSG_UPGRADE_REQUIRED: Final = template("{unit} must take {upgrade} in {detachment}")
+
+MSG_WARGEAR_MODEL_UNKNOWN: Final = template("{unit}: the datasheet has no {model} models")
+MSG_WARGEAR_MODELS: Final = template("{unit}: {count} × {model}, {allowed} allowed")
+MSG_WARGEAR_TOTAL: Final = plural_template(
+    "{unit}: wargear is given for {count} model, the unit has {models}",
+    "{unit}: wargear is given for {count} models, the unit has {models}",
+)
+MSG_WARGEAR_UNKNOWN: Final = template("{unit}: {model} cannot take {option}")
+MSG_WARGEAR_GROUP_MIN: Final = template(
+    "{unit}: {models} × {model} need {limit} {group}, {count} chosen"
+)
+MSG_WARGEAR_GROUP_MAX: Final = template(
+    "{unit}: {models} × {model} take at most {limit} {group}, {count} chosen"
+)
+MSG_WARGEAR_RATIO: Final = template(
+    "{unit}: {count} / {limit} {group} at most in a unit of {models} models"
+)
+# Not a violation: what a change of model count could not keep, shown once to the player.
+MSG_WARGEAR_DROPPED: Final = template("{model}: {count}x {option} no longer fits and was removed")
+
 
 MSG_CHARACTER_REQUIRED: Final = template("The army needs a CHARACTER who can be the Warlord")
 MSG_WARLORD_NONE: Final = template("Choose a Warlord")

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from armybuilder.rules.model import Army, Datasheet, Declaration, Detachment, Unit
+from armybuilder.rules.wargear import loadout_of, wargear_points
 
 if TYPE_CHECKING:
     from armybuilder.rules.formations import Formation
@@ -47,7 +48,8 @@ def price(sheet: Datasheet, models: int) -> tuple[int, bool]:
 
 
 def extras_points(unit: Unit) -> int:
-    """Price what a unit adds to its bracket: enhancements, priced options, upgrades."""
+    """Price what a unit adds to its bracket: enhancements, priced options, detachment
+    upgrades and priced wargear."""
     points = 0
     for enhancement in unit.enhancements:
         points += enhancement.points
@@ -55,6 +57,8 @@ def extras_points(unit: Unit) -> int:
         points += option.points * option.count
     for upgrade in unit.upgrades:
         points += upgrade.points * upgrade.count
+    if unit.datasheet.wargear_points:
+        points += wargear_points(unit.datasheet, loadout_of(unit))
     return points
 
 
@@ -117,7 +121,7 @@ class Context:
                 unbracketed.add(uid)
             if unit.enhancements:
                 enhanced.append(unit)
-            if unit.enhancements or unit.options or unit.upgrades:
+            if unit.enhancements or unit.options or unit.upgrades or sheet.wargear_points:
                 cost += extras_points(unit)
             points[uid] = cost
             total += cost

@@ -94,6 +94,50 @@ class TransportPool:
 
 
 @dataclass(frozen=True, slots=True)
+class WargearGroup:
+    """A choice for each model of a type: between ``minimum`` and ``maximum`` of ``options``
+    per model, and across the whole unit at most ``unit_max``, plus ``ratio_step`` for every
+    ``ratio_per`` models in the unit (a ratio limit), where a unit-wide cap is stated."""
+
+    name: str
+    options: tuple[str, ...]
+    minimum: int = 0
+    maximum: int = 1
+    # Per model: option -> how many each model starts with.
+    default: tuple[tuple[str, int], ...] = ()
+    unit_max: int | None = None
+    ratio_per: int = 0
+    ratio_step: int = 0
+
+    def unit_cap(self, models: int) -> int | None:
+        """Return the unit-wide cap for a unit of ``models`` models, or None for none."""
+        if self.unit_max is None:
+            return None
+        if self.ratio_per:
+            return self.unit_max + self.ratio_step * (models // self.ratio_per)
+        return self.unit_max
+
+
+@dataclass(frozen=True, slots=True)
+class ModelType:
+    """One kind of model in a unit (a sergeant, a heavy-weapon marine) and its choices."""
+
+    name: str
+    minimum: int = 0
+    maximum: int = 1
+    groups: tuple[WargearGroup, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Loadout:
+    """What the models of one type carry: how many models, and option -> count across them."""
+
+    model: str
+    models: int
+    wargear: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Datasheet:
     """The facts of one datasheet that the rules read."""
 
@@ -118,6 +162,12 @@ class Datasheet:
     warlord: WarlordRule = WarlordRule.MAY
     # A Warhammer Legends datasheet: allowed and marked under core-10, not in matched play.
     legends: bool = False
+    # Model types with their wargear choices; empty where the data states none.
+    model_types: tuple[ModelType, ...] = ()
+    # The model type extra models go to by default.
+    fill: str = ""
+    # Priced wargear: option name -> points per item carried.
+    wargear_points: tuple[tuple[str, int], ...] = ()
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -170,6 +220,8 @@ class Unit:
     warlord: bool = False
     options: tuple[PricedOption, ...] = ()
     upgrades: tuple[Upgrade, ...] = ()
+    # Wargear per model type; empty means the datasheet's defaults for the model count.
+    loadout: tuple[Loadout, ...] = ()
 
     @property
     def name(self) -> str:

@@ -18,6 +18,7 @@ from typing import Any, Final
 from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ValidationError
 
+from armybuilder.catalogue.conversion import loadout_facts
 from armybuilder.catalogue.snapshot import (
     CatalogueSnapshot,
     CheckDraft,
@@ -64,6 +65,8 @@ class UnitBody:
     warlord: bool = False
     options: Sequence[Mapping[str, Any]] = ()
     upgrades: Sequence[Mapping[str, Any]] = ()
+    # Per model type, [{"model", "models", "wargear": {option: count}}]; None: defaults.
+    wargear: list[dict[str, Any]] | None = None
 
 
 def _hint(table: NameTable, text: str) -> str:
@@ -227,6 +230,11 @@ def validate_body_draft(
             for position, (unit, (sheet_id, enh_id)) in enumerate(zip(units, ids, strict=True), 1)
         ],
         extras=extras,
+        loadouts={
+            str(position): loadout_facts(unit.wargear)
+            for position, unit in enumerate(units, 1)
+            if unit.wargear
+        },
     )
     return snapshot, draft
 

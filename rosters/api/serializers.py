@@ -107,6 +107,16 @@ class NamedCountSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
+class WargearPartSerializer(serializers.Serializer):
+    """One model type of a unit: how many models, and option -> count across them."""
+
+    model = serializers.CharField(max_length=150)
+    models = serializers.IntegerField(min_value=0, max_value=999)
+    wargear = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=999), default=dict
+    )
+
+
 class ResultUnitSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     line = serializers.IntegerField(allow_null=True)
@@ -120,6 +130,9 @@ class ResultUnitSerializer(serializers.Serializer):
     upgrades = NamedCountSerializer(many=True, help_text="Detachment upgrades taken.")
     note = serializers.CharField(
         allow_null=True, help_text="How a model count the list did not state was read."
+    )
+    wargear = WargearPartSerializer(
+        many=True, help_text="Per model type; the datasheet's defaults where none was stated."
     )
 
 
@@ -341,6 +354,9 @@ class RosterUnitOutputSerializer(serializers.Serializer):
     warlord = serializers.BooleanField()
     stated_points = serializers.IntegerField(allow_null=True)
     options = serializers.SerializerMethodField()
+    wargear = WargearPartSerializer(
+        many=True, help_text="Per model type; empty: the datasheet's defaults."
+    )
 
     upgrades = serializers.SerializerMethodField()
 
@@ -492,6 +508,9 @@ class RosterUnitCreateInputSerializer(serializers.Serializer):
         min_value=1, max_value=MAX_ID, required=False, allow_null=True
     )
     warlord = serializers.BooleanField(required=False, default=False)
+    wargear = WargearPartSerializer(
+        many=True, required=False, max_length=50, help_text="Default: the datasheet's defaults."
+    )
 
 
 class UnitOptionInputSerializer(serializers.Serializer):
@@ -521,6 +540,13 @@ class RosterUnitUpdateInputSerializer(serializers.Serializer):
         required=False,
         max_length=MAX_UNITS,
         help_text="Detachment upgrades of the roster's detachment, by id; others are kept.",
+    )
+    wargear = WargearPartSerializer(
+        many=True,
+        required=False,
+        max_length=50,
+        help_text="Per model type; [] goes back to the defaults. A new model count without "
+        "wargear keeps the choices that still fit.",
     )
 
 
@@ -611,6 +637,9 @@ class ValidateUnitInputSerializer(serializers.Serializer):
         required=False,
         max_length=MAX_UNITS,
         help_text="Upgrades of the chosen detachment, by name.",
+    )
+    wargear = WargearPartSerializer(
+        many=True, required=False, max_length=50, help_text="Default: the datasheet's defaults."
     )
 
 

@@ -176,8 +176,9 @@ def roster_unit_create(
     models: int | None = None,
     enhancement_id: int | None = None,
     warlord: bool = False,
+    wargear: list[dict[str, Any]] | None = None,
 ) -> RosterUnit:
-    """Add a unit, with its enhancement, and make it the Warlord if asked."""
+    """Add a unit, with its enhancement and wargear, and make it the Warlord if asked."""
     datasheet = _get_or_field_error(Datasheet, datasheet_id, "datasheet", ERR_UNKNOWN_DATASHEET)
     enhancement = None
     if enhancement_id is not None:
@@ -190,6 +191,8 @@ def roster_unit_create(
             if enhancement is not None:
                 # roster_unit_update is the service that checks the enhancement's detachment.
                 services.roster_unit_update(unit=unit, enhancement=enhancement)
+            if wargear:
+                services.roster_unit_set_wargear(unit=unit, wargear=wargear)
             if warlord:
                 services.roster_set_warlord(roster=roster, unit=unit)
     except services.RosterError as exc:
@@ -205,9 +208,10 @@ def roster_unit_change(
     warlord: bool | None = None,
     options: Sequence[Mapping[str, Any]] | None = None,
     upgrades: Sequence[Mapping[str, Any]] | None = None,
+    wargear: list[dict[str, Any]] | None = None,
 ) -> RosterUnit:
-    """Change a unit's model count, enhancement, priced options or detachment upgrades, or
-    make it (or stop it being) Warlord."""
+    """Change a unit's model count, enhancement, priced options, detachment upgrades or
+    wargear, or make it (or stop it being) Warlord."""
     enhancement: Enhancement | Literal["keep"] | None = "keep"
     if enhancement_id != "keep":
         enhancement = (
@@ -233,6 +237,8 @@ def roster_unit_change(
                         for u in upgrades
                     },
                 )
+            if wargear is not None:
+                services.roster_unit_set_wargear(unit=unit, wargear=wargear)
             if warlord is True:
                 services.roster_set_warlord(roster=roster, unit=unit)
             elif warlord is False and unit.warlord:

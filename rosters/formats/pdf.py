@@ -27,6 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
+    PageBreak,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -34,7 +35,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from rosters.formats.sheet import DeclarationSection, RosterSheet
+from rosters.formats.sheet import DeclarationSection, RosterSheet, UnitCard
 from rosters.language import severity_label
 
 FONT_DIR: Final = Path(__file__).resolve().parent / "fonts"
@@ -44,6 +45,9 @@ LEGAL_TEXT: Final = gettext_lazy("Legal under {profile}")
 ILLEGAL_TEXT: Final = gettext_lazy("Not legal under {profile}")
 FOOTER_TEXT: Final = gettext_lazy("page {page} of {pages}")
 WARLORD_MARK: Final = gettext_lazy("★ Warlord")
+STAT_HEADS: Final = ("M", "T", "Sv", "Inv", "W", "Ld", "OC")
+WEAPON_HEADS: Final = ("Range", "A", "BS/WS", "S", "AP", "D")
+CARD_GRID: Final = colors.HexColor("#d8d4cc")
 
 _fonts_lock = threading.Lock()
 
@@ -110,6 +114,13 @@ class RosterPdf:
             "cell": ParagraphStyle("cell", base, fontSize=9, leading=11),
             "head": ParagraphStyle("head", base, fontName=FONT_BOLD, fontSize=9, leading=11),
             "num": ParagraphStyle("num", base, alignment=TA_RIGHT),
+            "small": ParagraphStyle("small", base, fontSize=7, leading=8.5),
+            "small_head": ParagraphStyle(
+                "small_head", base, fontName=FONT_BOLD, fontSize=7, leading=8.5
+            ),
+            "card_title": ParagraphStyle(
+                "card_title", base, fontName=FONT_BOLD, fontSize=10, leading=12, spaceAfter=2
+            ),
             "legal": ParagraphStyle(
                 "legal", base, fontName=FONT_BOLD, fontSize=11, textColor=colors.HexColor("#1f5f2a")
             ),
@@ -133,7 +144,67 @@ class RosterPdf:
         story += self.validation_story()
         if self.sheet.declaration is not None and not self.sheet.declaration.is_empty():
             story += self.declaration_story(self.sheet.declaration)
+        if self.sheet.cards:
+            story += self.cards_story()
         return story
+
+    def cards_story(self) -> list[Flowable]:
+        """The datasheet section: one compact card per unit, an attached leader's beside its
+        bodyguard's, each group kept on one page."""
+        story: list[Flowable] = [PageBreak(), self.para(_("Datasheets"), "h2")]
+        for group in self.sheet.cards:
+            block: list[Flowable] = []
+            for card in group:
+                block += self.card(card)
+            story.append(KeepTogether(block))
+        return story
+
+    def card(self, card: UnitCard) -> list[Flowable]:
+        """One unit's card as one table: title, stat lines, weapons, then names. Strings, not
+        Paragraphs, wherever a line fits: sixty cards would be thousands of wraps."""
+        title = f"{card.position}. {card.name} · {card.models} · {card.points} pts"
+        if card.warlord:
+            title += f" · {WARLORD_MARK}"
+        if card.leads is not None:
+            title += " · " + _("leads unit {position}").format(position=card.leads)
+        rows: list[list[Any]] = [[self.cell(title, 90, "card_title"), "", ""]]
+        for model, models, stats in card.stats:
+            values = [*stats, *[""] * (len(STAT_HEADS) - len(stats))][: len(STAT_HEADS)]
+            line = "   ".join(f"{h} {v or '–'}" for h, v in zip(STAT_HEADS, values, strict=True))
+            rows.append([self.cell(f"{models}× {model}", 50), line, ""])
+        for count, name, kind, *values, keywords in card.weapons:
+            label = f"{count}× {name}" + (" (M)" if kind == "M" else "")
+            line = "   ".join(f"{h} {v}" for h, v in zip(WEAPON_HEADS, values, strict=True))
+            rows.append([self.cell(label, 50), line, self.cell(keywords and f"[{keywords}]", 30)])
+        facts = [
+            (_("Abilities"), ", ".join(card.abilities)),
+            (_("Keywords"), ", ".join(card.keywords)),
+            (_("Enhancement"), card.enhancement or ""),
+        ]
+        spans = []
+        for label, text in facts:
+            if text:
+                spans.append(len(rows))
+                rows.append([self.cell(f"{label}: {text}", 125), "", ""])
+        table = Table(rows, colWidths=[70 * mm, 62 * mm, None], hAlign="LEFT")
+        style = [
+            ("FONT", (0, 0), (-1, -1), FONT, 7, 8.5),
+            ("FONT", (0, 0), (-1, 0), FONT_BOLD, 9, 11),
+            ("SPAN", (0, 0), (-1, 0)),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.25, CARD_GRID),
+            ("TOPPADDING", (0, 0), (-1, -1), 1),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ]
+        style += [("SPAN", (0, n), (-1, n)) for n in spans]
+        table.setStyle(TableStyle(style))
+        return [table, Spacer(1, 3 * mm)]
+
+    def cell(self, text: str, fits: int, style: str = "small") -> str | Paragraph:
+        """A cell's text; wrapped in a Paragraph only when it is too long for one line."""
+        return text if len(text) <= fits else Paragraph(escape(text), self.styles[style])
 
     def summary_table(self) -> Table:
         s = self.sheet

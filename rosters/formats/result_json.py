@@ -20,10 +20,13 @@ Schema (version 3). Every key is always present; a value the list does not give 
                  "enhancement": str | null, "warlord": bool,
                  "options": [{"name": str, "count": int}],    # priced options taken
                  "upgrades": [{"name": str, "count": int}],   # detachment upgrades taken
-                 "note": str | null}],       # how a count the list did not state was read,
+                 "note": str | null,         # how a count the list did not state was read,
                                              # or a name read as its later one
+                 "wargear": [{"model": str, "models": int,      # per model type: the list's
+                              "wargear": {option: int}}]}],     # own, else the defaults
       "unrecognised": [{"line": int, "kind": "faction" | "detachment" | "unit" | "enhancement"
-                        | "line", "text": str, "message": str, "suggestions": [str]}],
+                        | "wargear" | "line", "text": str, "message": str,
+                        "suggestions": [str]}],
       "violations": [{"code": str, "severity": "error" | "warning", "message": str,
                       "unit_positions": [int]}],
       "meters": [{"code": str, "label": str, "used": int, "cap": int, "unit": str,
@@ -32,9 +35,13 @@ Schema (version 3). Every key is always present; a value the list does not give 
     }
 
 Version 2 added each unit's "note"; version 3 its "options" and "upgrades" (a unit's
-points include them). A pasted list's stated model counts are kept as
-written (a count the datasheet does not allow is a UNIT_SIZE violation); where a format
-states no count, the note says how it was worked out, e.g. from the unit's points.
+points include them) and its "wargear" (counts per model type and option, as the rules
+core checks them under WARGEAR_CHOICE), and "wargear" problems: a wargear line the
+importer could not place on the unit's datasheet.
+
+A pasted list's stated model counts are kept as written (a count the datasheet does not
+allow is a UNIT_SIZE violation); where a format states no count, the note says how it
+was worked out, e.g. from the unit's points.
 
 Unit positions count from 1 in list order (file order for a pasted list, so a unit the
 importer could not place keeps its number and the ones after it do not shift).
@@ -45,7 +52,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol
 
-from armybuilder.rules.model import BattleSize, Result
+from armybuilder.rules.model import BattleSize, Datasheet, Loadout, Result, Unit
+from armybuilder.rules.wargear import default_loadout, loadout_of
 
 SCHEMA_VERSION: Final = 3
 
@@ -146,6 +154,8 @@ def result_to_json(
     """
     if positions is None:
         positions = {u.key: n for n, u in enumerate(draft.units, 1)}
+    army = getattr(draft, "army", None)
+    checked: dict[str, Unit] = {u.id: u for u in army.units} if army is not None else {}
     lines = lines or {}
     stated = stated_points or {}
     unit_notes = notes or {}
@@ -162,6 +172,7 @@ def result_to_json(
             "options": _named_counts(u.options),
             "upgrades": _named_counts(u.upgrades),
             "note": unit_notes.get(u.key),
+            "wargear": wargear_to_json(_loadout(u, checked)),
         }
         for u in draft.units
     ]
@@ -202,6 +213,24 @@ def result_to_json(
         ],
         "error": None,
     }
+
+
+def wargear_to_json(loadout: Sequence[Loadout]) -> list[dict[str, Any]]:
+    return [
+        {"model": part.model, "models": part.models, "wargear": dict(part.wargear)}
+        for part in loadout
+    ]
+
+
+def _loadout(unit: Any, checked: Mapping[str, Unit]) -> tuple[Loadout, ...]:
+    """A unit's wargear: as the core checked it, else as stated, else the defaults."""
+    core_unit = checked.get(unit.key)
+    if core_unit is not None:
+        return loadout_of(core_unit)
+    stated: tuple[Loadout, ...] = getattr(unit, "loadout", ())
+    if stated or not isinstance(unit.datasheet, Datasheet):
+        return stated
+    return default_loadout(unit.datasheet, unit.models)
 
 
 def unreadable_to_json(

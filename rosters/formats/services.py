@@ -9,14 +9,22 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, Final
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
-from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Faction, PointsRelease
+from armybuilder.catalogue.conversion import loadout_json
+from armybuilder.catalogue.models import (
+    Datasheet,
+    Detachment,
+    Enhancement,
+    Faction,
+    PointsRelease,
+    Wargear,
+)
 from armybuilder.catalogue.snapshot import (
     CatalogueSnapshot,
     CheckDraft,
@@ -25,9 +33,16 @@ from armybuilder.catalogue.snapshot import (
     catalogue_snapshot,
 )
 from armybuilder.rules import model as core
+from armybuilder.rules.wargear import loadout_of
 from rosters import services as roster_services
 from rosters.formats.result_json import result_to_json, unreadable_to_json
-from rosters.formats.sheet import DeclarationSection, RosterSheet, UnitLine, ViolationLine
+from rosters.formats.sheet import (
+    DeclarationSection,
+    RosterSheet,
+    UnitCard,
+    UnitLine,
+    ViolationLine,
+)
 from rosters.formats.text_import import ParsedList, list_parse
 from rosters.formats.text_import.resolver import Resolutions, ResolvedList, list_resolve
 from rosters.language import battle_size_label, meter_text, translated
@@ -135,6 +150,7 @@ def list_import_draft(
                 warlord=u.warlord,
                 options=list(u.options),
                 upgrades=[roster_services.TakenUpgrade(*taken) for taken in u.upgrades],
+                loadout=u.loadout,
             )
             for u in units
         ],
@@ -163,6 +179,7 @@ def list_check_draft(
             for u in resolved.kept()
             if u.options or u.upgrades
         },
+        loadouts={u.key: u.loadout for u in resolved.kept() if u.loadout},
     )
 
 
@@ -299,6 +316,7 @@ def roster_import_save(
             enhancement_id=unit.enhancement_id,
             warlord=unit.warlord,
             stated_points=unit.stated_points,
+            wargear=loadout_json(unit.loadout),
         )
         for position, unit in enumerate(resolved.kept(), 1)
     )
@@ -354,9 +372,15 @@ def draft_sheet(
     player: str = "",
     stated_points: Mapping[str, int | None] | None = None,
     declaration: DeclarationSection | None = None,
+    army: core.Army | None = None,
 ) -> RosterSheet:
-    """Describe a validated draft as plain data for the renderers."""
+    """Describe a validated draft as plain data for the renderers; with the Army it was
+    checked as, each unit's wargear (its defaults where it states none)."""
     positions = {u.key: n for n, u in enumerate(draft.units, 1)}
+    gear = {
+        unit.id: tuple((p.model, p.models, p.wargear) for p in loadout_of(unit))
+        for unit in (army.units if army is not None else ())
+    }
     stated = stated_points or {}
     chain = roster_services.faction_chain(draft.faction)
     size = core.BattleSize(draft.battle_size)
@@ -386,6 +410,7 @@ def draft_sheet(
                     *((name, count) for name, count in u.options),
                     *((taken.name, taken.count) for taken in u.upgrades),
                 ),
+                wargear=gear.get(u.key, ()),
             )
             for u in draft.units
         ),
@@ -404,27 +429,88 @@ def draft_sheet(
     )
 
 
+def unit_cards(
+    *, sheet: RosterSheet, draft: roster_services.Draft, declaration: core.Declaration | None
+) -> tuple[tuple[UnitCard, ...], ...]:
+    """Describe each unit's datasheet for the table (one query for the profiles), grouped
+    so that a leader the declaration attaches prints right before its bodyguard."""
+    ids = {u.datasheet.pk for u in draft.units}
+    profiles = {
+        row["datasheet_id"]: row
+        for row in Wargear.objects.filter(datasheet_id__in=ids).values(
+            "datasheet_id", "model_types", "weapons", "abilities"
+        )
+    }
+    lines = {line.position: line for line in sheet.units}
+    positions = {u.key: n for n, u in enumerate(draft.units, 1)}
+    cards: dict[int, UnitCard] = {}
+    for n, unit in enumerate(draft.units, 1):
+        line = lines[n]
+        row = profiles.get(unit.datasheet.pk, {})
+        stats = {kind["name"]: tuple(kind.get("stats", ())) for kind in row.get("model_types", ())}
+        weapons = row.get("weapons", {})
+        carried: dict[str, int] = defaultdict(int)
+        for _model, _models, gear in line.wargear:
+            for option, count in gear:
+                carried[option] += count
+        cards[n] = UnitCard(
+            position=n,
+            name=line.name,
+            models=line.models,
+            points=line.points,
+            enhancement=line.enhancement,
+            warlord=line.warlord,
+            stats=tuple((model, models, stats.get(model, ())) for model, models, _ in line.wargear),
+            weapons=tuple(
+                (count, p[1], p[0], p[2], p[3], p[4], p[5], p[6], p[7], ", ".join(p[8]))
+                for option, count in carried.items()
+                if count
+                for p in weapons.get(option, ())
+            ),
+            abilities=tuple(row.get("abilities", ())),
+            keywords=tuple(sorted(unit.datasheet.keywords)),
+        )
+    leaders: dict[int, list[int]] = defaultdict(list)
+    for leader, bodyguard in declaration.attachments if declaration is not None else ():
+        if leader in positions and bodyguard in positions:
+            leaders[positions[bodyguard]].append(positions[leader])
+    attached = {n for group in leaders.values() for n in group}
+    groups: list[tuple[UnitCard, ...]] = []
+    for n, card in cards.items():
+        if n in attached:
+            continue
+        with_leaders = [replace(cards[m], leads=n) for m in leaders.get(n, ())]
+        groups.append((*with_leaders, card))
+    return tuple(groups)
+
+
 def roster_sheet(
     *,
     roster_id: int,
     declaration: core.Declaration | None = None,
     declaration_text: DeclarationSection | None = None,
+    cards: bool = False,
 ) -> RosterSheet:
-    """Load, validate and describe a saved roster for the renderers."""
+    """Load, validate and describe a saved roster for the renderers; with ``cards``, each
+    unit's datasheet too."""
     roster = roster_services.roster_load(roster_id=roster_id)
     draft = roster_services.roster_to_draft(roster=roster)
-    _, result = roster_services.draft_validate(draft=draft, declaration=declaration)
+    army, result = roster_services.draft_validate(draft=draft, declaration=declaration)
     if declaration is not None and declaration_text is None:
         declaration_text = declaration_section(
             declaration=declaration, names={u.key: u.datasheet.name for u in draft.units}
         )
-    return draft_sheet(
+    sheet = draft_sheet(
         draft=draft,
         result=result,
         player=roster.owner.get_username(),
         stated_points={roster_services.unit_key(u): u.stated_points for u in roster.units.all()},
         declaration=declaration_text,
+        army=army,
     )
+    if cards:
+        sheet = replace(sheet, cards=unit_cards(sheet=sheet, draft=draft, declaration=declaration))
+    return sheet
 
 
 def roster_export_text(*, roster_id: int) -> str:
@@ -439,12 +525,17 @@ def roster_export_pdf(
     roster_id: int,
     declaration: core.Declaration | None = None,
     declaration_text: DeclarationSection | None = None,
+    cards: bool = False,
 ) -> bytes:
-    """Return a saved roster as a printable PDF."""
+    """Return a saved roster as a printable PDF; with ``cards``, a datasheet section for
+    the table (leaders with their bodyguards under the declaration, if one is given)."""
     from rosters.formats.pdf import RosterPdf
 
     sheet = roster_sheet(
-        roster_id=roster_id, declaration=declaration, declaration_text=declaration_text
+        roster_id=roster_id,
+        declaration=declaration,
+        declaration_text=declaration_text,
+        cards=cards,
     )
     return RosterPdf(sheet).render()
 

@@ -23,6 +23,10 @@ class UnitLine:
     def extras_text(self) -> str:
         return ", ".join(name if count == 1 else f"{count}× {name}" for name, count in self.extras)
 
+    # Per model type: (model type, models, ((option, count in all), ...)); empty where the
+    # datasheet states no model types.
+    wargear: tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...] = ()
+
 
 @dataclass(frozen=True)
 class ViolationLine:
@@ -59,6 +63,26 @@ class DeclarationSection:
 
 
 @dataclass(frozen=True)
+class UnitCard:
+    """A unit's datasheet facts for the table: stat lines, chosen weapons, names only."""
+
+    position: int
+    name: str
+    models: int
+    points: int
+    enhancement: str | None = None
+    warlord: bool = False
+    # (model type, models, (M, T, Sv, invulnerable save, W, Ld, OC)).
+    stats: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
+    # (carried, profile name, kind R|M, range, A, BS/WS, S, AP, D, keywords).
+    weapons: tuple[tuple[int, str, str, str, str, str, str, str, str, str], ...] = ()
+    abilities: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    # The bodyguard an attached leader prints with, by its position.
+    leads: int | None = None
+
+
+@dataclass(frozen=True)
 class RosterSheet:
     name: str
     faction: str
@@ -77,3 +101,5 @@ class RosterSheet:
     legal: bool = True
     declaration: DeclarationSection | None = None
     meters: tuple[str, ...] = field(default=())
+    # Datasheet cards, when asked for: groups printed together (leaders with a bodyguard).
+    cards: tuple[tuple[UnitCard, ...], ...] = ()

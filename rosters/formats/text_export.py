@@ -21,6 +21,22 @@ def unit_section(unit: UnitLine) -> str:
     return "OTHER DATASHEETS"
 
 
+def wargear_lines(unit: UnitLine) -> list[str]:
+    """The app's model and wargear lines: one model's wargear straight under the unit,
+    else each model type with its wargear in all ("• 4x Infiltrator", "◦ 4x Bolt pistol")."""
+    parts = [part for part in unit.wargear if part[1] > 0]
+    if not parts:
+        # The model line names the unit itself, so the importer reads the count back.
+        return [f"  • {unit.models}x {unit.name}"]
+    if len(parts) == 1 and parts[0][1] == 1 and unit.models == 1:
+        return [f"  • {count}x {option}" for option, count in parts[0][2] if count]
+    lines = []
+    for model, models, gear in parts:
+        lines.append(f"  • {models}x {model}")
+        lines += [f"     ◦ {count}x {option}" for option, count in gear if count]
+    return lines
+
+
 def sheet_to_text(sheet: RosterSheet) -> str:
     """Write a roster as the official app does: header, then units by section."""
     lines = [f"{sheet.name} ({sheet.points} points)", ""]
@@ -37,8 +53,7 @@ def sheet_to_text(sheet: RosterSheet) -> str:
             lines.append(f"{unit.name} ({unit.points} points)")
             if unit.warlord:
                 lines.append("  • Warlord")
-            # The model line names the unit itself, so the importer reads the count back.
-            lines.append(f"  • {unit.models}x {unit.name}")
+            lines += wargear_lines(unit)
             # The app lists priced models and detachment upgrades on the unit, as wargear.
             for name, count in unit.extras:
                 lines.append(f"  • {count}x {name}")

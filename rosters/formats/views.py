@@ -13,11 +13,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from rosters.converters import id_or_none
+from rosters.declarations import DeclarationData, declaration_to_core
 from rosters.formats import services
 from rosters.formats.text_import import UnreadableList, supported_formats_text
 from rosters.formats.text_import.common import decode_text
 from rosters.formats.text_import.resolver import DETACHMENT, FACTION, Problem
-from rosters.models import Roster
+from rosters.models import Declaration, Roster
 from rosters.presentation import profile_choices
 
 MAX_UPLOAD_BYTES: Final = 256 * 1024
@@ -39,9 +41,17 @@ def _filename(roster: Roster, ext: str) -> str:
 @login_required
 @require_GET
 def roster_export_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    """Download a roster as a printable PDF."""
+    """Download a roster as a printable PDF; ``?cards=1`` adds a datasheet per unit, and
+    ``&declaration=<id>`` (one of the roster's) prints attached leaders with their units."""
     roster = _owned_roster(request, pk)
-    response = HttpResponse(services.roster_export_pdf(roster_id=roster.pk), "application/pdf")
+    cards = request.GET.get("cards") == "1"
+    declaration = None
+    declaration_id = id_or_none(request.GET.get("declaration"))
+    if cards and declaration_id is not None:
+        row = get_object_or_404(Declaration, pk=declaration_id, roster=roster)
+        declaration = declaration_to_core(data=DeclarationData.of(row))
+    pdf = services.roster_export_pdf(roster_id=roster.pk, cards=cards, declaration=declaration)
+    response = HttpResponse(pdf, "application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{_filename(roster, "pdf")}"'
     return response
 

@@ -67,6 +67,7 @@ UNIT_KEYS = {
     "options",
     "upgrades",
     "note",
+    "wargear",
 }
 
 
@@ -110,6 +111,8 @@ def test_legal_list_exits_0_with_the_documented_shape(catalogue, tmp_path):
         "options": [],
         "upgrades": [],
         "note": None,
+        # The test catalogue states no model types for it.
+        "wargear": [],
     }
     assert [u["models"] for u in data["units"]] == [1, 10, 1]
 

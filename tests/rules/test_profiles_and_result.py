@@ -39,6 +39,7 @@ TABLE_MODULES = (
     "test_deep_strike_aircraft_fortification",
     "test_strategic_reserves_cap",
     "test_reserves_profiles",
+    "test_wargear",
 )
 
 

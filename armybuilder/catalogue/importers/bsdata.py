@@ -35,6 +35,7 @@ from ..models import (
 )
 from .bsdata_parse import DatasheetKey, ParsedCatalogue, ParsedDatasheet, parse_bsdata
 from .bsdata_upgrades_write import write_upgrades
+from .bsdata_wargear_write import wargear_write
 from .bsdata_xml import BsdataError
 
 DEFAULT_RELEASE_NAME = "Final 10th edition (BSData 2026-06-14)"
@@ -186,6 +187,7 @@ def catalogue_write(parsed: ParsedCatalogue, release: PointsRelease) -> WriteSta
     sheets = _write_datasheets(parsed, factions, stats)
     _write_leads(parsed, sheets, stats)
     _write_pools(parsed, sheets, stats)
+    wargear_write(datasheets=parsed.datasheets, sheets=sheets, stats=stats)
     _write_availability(parsed, factions, sheets, stats)
     detachments = _write_detachments(parsed, factions, sheets, stats)
     enhancements = _write_enhancements(parsed, detachments, stats)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
+from .bsdata_composition import _Composition
 from .bsdata_facts import (
     NOTE_FACTION_FROM_CATALOGUE,
     NOTE_PASSENGER_RULE,
@@ -14,6 +16,8 @@ from .bsdata_facts import (
     _View,
 )
 from .bsdata_root_units import is_upgrade_unit
+from .bsdata_unit_rules import _Ability
+from .bsdata_wargear import WARGEAR_ABILITY_KINDS, wargear_of
 from .bsdata_xml import (
     Ctx,
     strip_legends,
@@ -106,6 +110,7 @@ class DatasheetsMixin:
         sheet.deep_strike = self.has_everywhere(abilities, "deep strike", view, models)
         sheet.conditional_abilities = self.conditional_abilities(view, abilities, sheet, ctx)
         sheet.hover = any(a.name.lower() == "hover" for a in abilities)
+        sheet.wargear = self.wargear(view, comp, abilities, sheet, ctx)
         sheet.warlord = self.warlord(view, models, sheet.keywords, ctx, notes)
         leader_names: list[str] = []
         for ability in abilities:
@@ -136,6 +141,29 @@ class DatasheetsMixin:
             )
         sheet.review_notes = tuple(notes)
         return sheet
+
+    def wargear(
+        self,
+        view: _View,
+        comp: _Composition,
+        abilities: list[_Ability],
+        sheet: ParsedDatasheet,
+        ctx: Ctx,
+    ) -> dict[str, Any]:
+        bounds = {
+            slot.key: (slot.minimum, slot.maximum if slot.maximum is not None else sheet.max_models)
+            for slot in comp.slots
+        }
+        names = (a.name for a in abilities if a.kind in WARGEAR_ABILITY_KINDS)
+        return wargear_of(
+            index=self.index,
+            ctx=ctx,
+            unit=view.entry,
+            models=comp.models,
+            bounds=bounds,
+            abilities=names,
+            max_models=sheet.max_models,
+        ).as_json()
 
     def pools(self, text: str, sheet: ParsedDatasheet) -> tuple[ParsedPool, ...]:
         owner_keyword = self.factions[sheet.faction].keyword

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from .bsdata_limits import ParsedLimit
 from .bsdata_upgrades import ParsedUpgrade
@@ -124,6 +125,8 @@ class ParsedDatasheet:
     review_notes: tuple[str, ...] = ()
     # Abilities the unit has only with some models or wargear (no rules text, just names).
     conditional_abilities: tuple[str, ...] = ()
+    # Model types, wargear choices and profiles as JSON (bsdata_wargear.ParsedWargear).
+    wargear: dict[str, Any] | None = None
 
     @property
     def key(self) -> DatasheetKey:

@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
-from armybuilder.rules import constraints, formations, muster, reserves, transport, upgrades
+from armybuilder.rules import (
+    constraints,
+    formations,
+    muster,
+    reserves,
+    transport,
+    upgrades,
+    wargear,
+)
 from armybuilder.rules.context import Context
 from armybuilder.rules.model import BattleSize, Datasheet, Meter, Violation
 
@@ -81,6 +89,7 @@ class Profile:
             self.check_legends,
             self.check_catalogue_limits,
             upgrades.check_upgrades,
+            wargear.check_wargear,
         )
 
     def formation_checks(self) -> tuple[Check, ...]:

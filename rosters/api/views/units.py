@@ -40,6 +40,7 @@ class RosterUnitListApi(OwnerView):
             models=data.get("models"),
             enhancement_id=data.get("enhancement"),
             warlord=data["warlord"],
+            wargear=data.get("wargear"),
         )
         return Response(s.RosterUnitOutputSerializer(unit).data, status=status.HTTP_201_CREATED)
 
@@ -70,6 +71,7 @@ class RosterUnitDetailApi(OwnerView):
             warlord=data.get("warlord"),
             options=data.get("options"),
             upgrades=data.get("upgrades"),
+            wargear=data.get("wargear"),
         )
         return Response(s.RosterUnitOutputSerializer(unit).data)
 

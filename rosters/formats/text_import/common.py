@@ -243,11 +243,15 @@ def unit_from_header(number: int, match: re.Match[str]) -> ParsedUnit:
             unit.warlord = True
         else:
             unit.items.append(item)
+    unit.header_items = len(unit.items)
     return unit
 
 
 def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
-    """Read warlord, enhancement and model count from a unit's lines."""
+    """Read warlord, enhancement, wargear and model count from a unit's lines."""
+    from rosters.formats.text_import.wargear_lines import gear_lines
+
+    unit.gear = gear_lines([(c.line, c.indent, c.bullet, c.text) for c in children])
     items: list[tuple[_Child, _Item]] = []
     parent: _Item | None = None
     for child in children:

@@ -28,7 +28,9 @@ from armybuilder.catalogue.models import (
     PointsRelease,
     ReleaseUnitSize,
     UnitPrice,
+    Wargear,
 )
+from armybuilder.rules import model as core
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 
 SUGGESTIONS = 5
@@ -185,6 +187,28 @@ class CatalogueIndex:
     upgrades: dict[int, dict[str, tuple[int, str]]] = field(default_factory=dict)
     # Release id -> datasheet id -> (min, max) models, for releases that record them.
     _release_sizes: dict[int, dict[int, tuple[int, int]]] = field(default_factory=dict)
+    # Datasheet id -> its Wargear model_types JSON and fill type, turned into facts on use.
+    _wargear: dict[int, tuple[list[dict[str, object]], str]] = field(default_factory=dict)
+    _wargear_facts: dict[int, core.Datasheet] = field(default_factory=dict)
+
+    def wargear(self, datasheet_id: int, name: str) -> core.Datasheet | None:
+        """Return a datasheet's model types as core facts (None where it states none)."""
+        found = self._wargear_facts.get(datasheet_id)
+        if found is None:
+            raw = self._wargear.get(datasheet_id)
+            if raw is None or not raw[0]:
+                return None
+            from armybuilder.catalogue.conversion import model_types_facts
+
+            found = self._wargear_facts[datasheet_id] = core.Datasheet(
+                name=name,
+                keywords=frozenset(),
+                faction_keywords=frozenset(),
+                brackets=(),
+                model_types=model_types_facts(raw[0]),  # type: ignore[arg-type]
+                fill=raw[1],
+            )
+        return found
 
     def faction_prefixes(self) -> tuple[str, ...]:
         """Folded faction names, which a unit name may carry in front ("World Eaters X")."""
@@ -392,6 +416,12 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         _former={kind: dict(v) for kind, v in former.items()},
         _retired=retired,
         _release_dates=dict(PointsRelease.objects.values_list("id", "published")),
+        _wargear={
+            pk: (model_types, fill)
+            for pk, model_types, fill in Wargear.objects.values_list(
+                "datasheet_id", "model_types", "fill"
+            )
+        },
     )
 
 

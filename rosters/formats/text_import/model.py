@@ -16,6 +16,18 @@ class WargearLine:
 
 
 @dataclass
+class GearLine:
+    """One wargear item as the text states it: ``count`` in all across the models of its
+    model line (``model`` as written, None where the unit has no model lines)."""
+
+    line: int
+    model: str | None
+    models: int | None
+    count: int
+    name: str
+
+
+@dataclass
 class ParsedUnit:
     """One unit as the text states it; names are still raw text."""
 
@@ -36,6 +48,10 @@ class ParsedUnit:
     # Every bulleted line (models and wargear alike): priced options and detachment
     # upgrades are found among them once the datasheet is known.
     wargear: list[WargearLine] = field(default_factory=list)
+    # How many of ``items`` the unit's own line gave (the rest came from its model lines).
+    header_items: int = 0
+    # Wargear lines under the unit (wargear_lines.gear_lines).
+    gear: list[GearLine] = field(default_factory=list)
 
 
 @dataclass

@@ -13,8 +13,9 @@ from typing import Final
 
 from django.utils.translation import gettext_lazy
 
+from armybuilder.rules import model as core
 from armybuilder.rules.model import BattleSize
-from rosters.formats.text_import.common import battle_size_for_points, normalise
+from rosters.formats.text_import.common import WARLORD_WORDS, battle_size_for_points, normalise
 from rosters.formats.text_import.index import (
     READ_FORMER,
     CatalogueIndex,
@@ -24,12 +25,14 @@ from rosters.formats.text_import.index import (
     catalogue_index,
     without_parenthetical,
 )
-from rosters.formats.text_import.model import ParsedList, ParsedUnit
+from rosters.formats.text_import.model import GearLine, ParsedList, ParsedUnit
+from rosters.formats.text_import.wargear_resolve import resolve_gear
 
 FACTION: Final = "faction"
 DETACHMENT: Final = "detachment"
 UNIT: Final = "unit"
 ENHANCEMENT: Final = "enhancement"
+WARGEAR: Final = "wargear"
 LINE: Final = "line"
 
 ERR_UNKNOWN_FACTION: Final = gettext_lazy("No faction is called “{text}”.")
@@ -42,6 +45,7 @@ ERR_NOT_AVAILABLE: Final = gettext_lazy("{text} is a datasheet, but {faction} ca
 ERR_UNKNOWN_ENHANCEMENT: Final = gettext_lazy(
     "No detachment of {faction} has an enhancement called “{text}”."
 )
+ERR_UNKNOWN_WARGEAR: Final = gettext_lazy("{unit} has no wargear called “{text}”.")
 NOTE_FACTION_INFERRED: Final = gettext_lazy("Faction taken from the units: {faction}.")
 NOTE_SIZE_INFERRED: Final = gettext_lazy("Battle size taken from the points total: {size}.")
 # Suggesting names costs a fuzzy search per line: only so many lines get them.
@@ -92,6 +96,8 @@ class ResolvedUnit:
     # Priced options (name, count) and detachment upgrades (id, name, count) the text lists.
     options: list[tuple[str, int]] = field(default_factory=list)
     upgrades: list[tuple[int, str, int]] = field(default_factory=list)
+    # Wargear per model type as the text states it; empty: the datasheet's defaults.
+    loadout: tuple[core.Loadout, ...] = ()
 
     @property
     def key(self) -> str:
@@ -400,6 +406,7 @@ def _resolve_unit(
     _resolve_extras(idx, unit, resolved, out)
     _note_read_as(out, match, unit.line, name, resolved)
     _resolve_enhancement(idx, unit, resolved, fixes, out)
+    _resolve_wargear(idx, unit, resolved, fixes, out)
     return resolved
 
 
@@ -432,6 +439,76 @@ def _resolve_extras(
             taken_out += line.count
     if taken_out and resolved.models > taken_out:
         resolved.models -= taken_out
+
+
+def wargear_key(line: int, ordinal: int) -> str:
+    """The key of a wargear problem: several items may share one line."""
+    return f"{problem_key(WARGEAR, line)}-{ordinal}"
+
+
+def _resolve_wargear(
+    idx: CatalogueIndex,
+    unit: ParsedUnit,
+    resolved: ResolvedUnit,
+    fixes: Resolutions,
+    out: ResolvedList,
+) -> None:
+    assert resolved.datasheet_id is not None
+    sheet = idx.wargear(resolved.datasheet_id, resolved.name)
+    if sheet is None:
+        return
+    # Inline items after the unit's points ("Khârn (85 pts): Gorechild, Plasma pistol").
+    skip = {normalise(resolved.enhancement or ""), *WARLORD_WORDS}
+    gear = [
+        GearLine(unit.line, None, None, *_counted_item(item))
+        for item in unit.items[: unit.header_items]
+        if normalise(item) not in skip and item.casefold() not in skip
+    ] + list(unit.gear)
+    # Priced options and detachment upgrades were read off these lines already
+    # (_resolve_extras); they are not the models' wargear.
+    extras = set(idx.options.get(resolved.datasheet_id, {}))
+    if out.detachment_id is not None:
+        extras |= set(idx.upgrades.get(out.detachment_id, {}))
+    if extras:
+        gear = [line for line in gear if normalise(line.name) not in extras]
+    keyed: list[tuple[str, GearLine]] = []
+    ordinals: dict[int, int] = {}
+    for line in gear:
+        ordinal = ordinals[line.line] = ordinals.get(line.line, 0) + 1
+        keyed.append((wargear_key(line.line, ordinal), line))
+    stated: list[GearLine] = []
+    dropped: list[GearLine] = []
+    keys: dict[int, str] = {}
+    for key, line in keyed:
+        if key in fixes:
+            if fixes[key] is None:
+                dropped.append(line)
+                continue
+            line = GearLine(line.line, line.model, line.models, line.count, fixes[key] or line.name)
+        stated.append(line)
+        keys[id(line)] = key
+    resolved.loadout, unplaced = resolve_gear(
+        sheet=sheet, unit_name=resolved.name, models=resolved.models, gear=stated, dropped=dropped
+    )
+    for item in unplaced:
+        key = keys.get(id(item.gear)) or wargear_key(item.gear.line, 0)
+        out.problems.append(
+            Problem(
+                key,
+                item.gear.line,
+                WARGEAR,
+                item.gear.name,
+                ERR_UNKNOWN_WARGEAR.format(unit=resolved.name, text=item.gear.name),
+                item.suggestions,
+            )
+        )
+
+
+def _counted_item(item: str) -> tuple[int, str]:
+    from rosters.formats.text_import.common import COUNT_RE, clean
+
+    match = COUNT_RE.match(item)
+    return (int(match["count"]), clean(match["name"])) if match else (1, clean(item))
 
 
 def _models(

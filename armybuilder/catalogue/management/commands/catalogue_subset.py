@@ -25,6 +25,7 @@ from armybuilder.catalogue.models import (
     PointsRelease,
     TransportPool,
     UnitPrice,
+    Wargear,
 )
 
 ERR_UNKNOWN_FACTION = "No faction called {name!r} is loaded."
@@ -90,6 +91,7 @@ class Command(BaseCommand):
                     release=release, upgrade__in=upgrades
                 ).order_by("pk")
             ),
+            list(Wargear.objects.filter(datasheet__in=sheet_ids).order_by("pk")),
         ]
         chosen_ids = {f.pk for f in chosen}
         rows: list[dict[str, Any]] = []
