@@ -592,3 +592,65 @@ def test_score_battle_errors_in_russian(tmp_path, text, russian):
     with pytest.raises(SystemExit):
         call_command("score_battle", str(path), "--lang", "ru", stdout=StringIO(), stderr=err)
     assert russian in err.getvalue()
+
+
+# --- the builder's wargear panel ----------------------------------------------------------
+
+
+def _wargear_names() -> list[str]:
+    from armybuilder.catalogue.models import Wargear
+
+    names: set[str] = set()
+    for wargear in Wargear.objects.all():
+        names |= set(wargear.weapons) | set(wargear.abilities) | {wargear.fill}
+        for model_type in wargear.model_types:
+            names.add(model_type["name"])
+            for group in model_type.get("groups", ()):
+                names.add(group["name"])
+                names |= set(group.get("options", ()))
+    return sorted(names - {""}, key=len, reverse=True)
+
+
+def test_the_wargear_panel_reads_in_russian(ru_client, roster):
+    unit = add(roster, "Hellblaster Squad", 5)
+    names = [*_wargear_names(), *game_names(), "olivia"]
+    html = ru_client.get(reverse("rosters:roster", args=[roster.pk])).content.decode()
+    assert f'id="wg-{unit.pk}"' in html
+    assert "Снаряжение по умолчанию" in html
+    assert english_left(html, names) == []
+    # Two heavy weapons in five models: WARGEAR_CHOICE, in Russian.
+    fields = {
+        f"wg_{unit.pk}_m_1": "4",
+        f"wg_{unit.pk}_o_1_0": "2",
+        f"wg_{unit.pk}_o_1_1": "2",
+    }
+    changed = ru_client.post(
+        reverse("rosters:unit_wargear", args=[roster.pk, unit.pk]),
+        fields,
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert 'data-code="WARGEAR_CHOICE"' in changed
+    assert english_left(changed, names) == []
+
+
+def test_the_upgrade_and_option_controls_read_in_russian(ru_client, roster, release):
+    from armybuilder.catalogue.models import (
+        DetachmentUpgrade,
+        DetachmentUpgradePrice,
+        DetachmentUpgradeUnit,
+        OptionPrice,
+    )
+
+    upgrade = DetachmentUpgrade.objects.create(detachment=roster.detachment, name="Relic Blade")
+    captain = roster.faction.datasheets.get(name="Captain")
+    DetachmentUpgradeUnit.objects.create(upgrade=upgrade, datasheet=captain, maximum=1)
+    DetachmentUpgradePrice.objects.create(release=release, upgrade=upgrade, points=35)
+    rhino = roster.faction.datasheets.get(name="Rhino")
+    OptionPrice.objects.create(
+        release=release, datasheet=rhino, name="Hunter-killer missile", points=10, max_count=2
+    )
+    names = ["Relic Blade", "Hunter-killer missile", *_wargear_names(), *game_names(), "olivia"]
+    html = ru_client.get(reverse("rosters:roster", args=[roster.pk])).content.decode()
+    unit = roster.units.get(datasheet__name="Captain")
+    assert f'id="upg-{unit.pk}"' in html and "Relic Blade (+35)" in html
+    assert english_left(html, names) == []
