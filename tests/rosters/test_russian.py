@@ -654,3 +654,13 @@ def test_the_upgrade_and_option_controls_read_in_russian(ru_client, roster, rele
     unit = roster.units.get(datasheet__name="Captain")
     assert f'id="upg-{unit.pk}"' in html and "Relic Blade (+35)" in html
     assert english_left(html, names) == []
+
+
+def test_roster_pdf_with_datasheets_prints_in_russian(ru_client, roster):
+    add(roster, "Hellblaster Squad", 5)
+    response = ru_client.get(reverse("formats:export_pdf", args=[roster.pk]) + "?cards=1")
+    data = b"".join(response.streaming_content) if response.streaming else response.content
+    flat = " ".join(_pdf_text(data).split())
+    for heading in ("Таблицы данных", "Способности", "Ключевые слова"):
+        assert heading in flat
+    assert english_left(flat, [*_wargear_names(), *game_names()]) == []
