@@ -329,9 +329,12 @@ def builder_page(
             if facts.name in taken or facts.most_for(core_unit.name) > 0
         ]
         chosen = {option.name.casefold(): option.count for option in core_unit.options}
+        # Priced wargear is chosen in the wargear panel; the rest are the unit's options.
+        as_gear = {name.casefold() for name, _ in core_unit.datasheet.wargear_points}
         row.options = [
             OptionChoice(price, chosen.get(price.name.casefold(), 0))
             for price in options.get(unit.datasheet_id, ())
+            if price.name.casefold() not in as_gear
         ]
         rows.append(row)
     candidates = [

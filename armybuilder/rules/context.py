@@ -53,8 +53,11 @@ def extras_points(unit: Unit) -> int:
     points = 0
     for enhancement in unit.enhancements:
         points += enhancement.points
+    as_gear = dict(unit.datasheet.wargear_points)
     for option in unit.options:
-        points += option.points * option.count
+        # An option the models carry as wargear is paid for once, through the wargear.
+        if option.name not in as_gear:
+            points += option.points * option.count
     for upgrade in unit.upgrades:
         points += upgrade.points * upgrade.count
     if unit.datasheet.wargear_points:

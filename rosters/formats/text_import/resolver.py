@@ -410,6 +410,23 @@ def _resolve_unit(
     return resolved
 
 
+def _option_names(idx: CatalogueIndex, resolved: ResolvedUnit) -> dict[str, tuple[str, int]]:
+    """The datasheet's priced options that are not wargear of its models: priced wargear
+    (a Tidewall Defence Platform) is read and priced as the models' wargear instead."""
+    assert resolved.datasheet_id is not None
+    options = idx.options.get(resolved.datasheet_id, {})
+    sheet = idx.wargear(resolved.datasheet_id, resolved.name) if options else None
+    if sheet is None:
+        return options
+    gear = {
+        normalise(option)
+        for kind in sheet.model_types
+        for group in kind.groups
+        for option in group.options
+    }
+    return {norm: found for norm, found in options.items() if normalise(found[0]) not in gear}
+
+
 def _resolve_extras(
     idx: CatalogueIndex, unit: ParsedUnit, resolved: ResolvedUnit, out: ResolvedList
 ) -> None:
@@ -420,7 +437,7 @@ def _resolve_extras(
     count: it is an option, not a model of the bracket.
     """
     assert resolved.datasheet_id is not None
-    options = idx.options.get(resolved.datasheet_id, {})
+    options = _option_names(idx, resolved)
     upgrades = idx.upgrades.get(out.detachment_id, {}) if out.detachment_id is not None else {}
     if not options and not upgrades:
         return
@@ -466,7 +483,7 @@ def _resolve_wargear(
     ] + list(unit.gear)
     # Priced options and detachment upgrades were read off these lines already
     # (_resolve_extras); they are not the models' wargear.
-    extras = set(idx.options.get(resolved.datasheet_id, {}))
+    extras = set(_option_names(idx, resolved))
     if out.detachment_id is not None:
         extras |= set(idx.upgrades.get(out.detachment_id, {}))
     if extras:
