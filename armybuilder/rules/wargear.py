@@ -257,20 +257,38 @@ _CHECKED: dict[tuple[object, ...], tuple[tuple[ModelType, ...], tuple[str, ...]]
 _CHECKED_MAX = 4096
 
 
+# The same Army checked again (a warm list, a benchmark) holds the very same loadout
+# objects: found by identity first, without hashing their contents.
+_SEEN: dict[tuple[int, int, int], tuple[object, tuple[ModelType, ...], tuple[str, ...]]] = {}
+
+
+def _messages(sheet: Datasheet, loadout: tuple[Loadout, ...], models: int) -> tuple[str, ...]:
+    fast = (id(loadout), id(sheet.model_types), models)
+    seen = _SEEN.get(fast)
+    if seen is not None and seen[0] is loadout and seen[1] is sheet.model_types:
+        return seen[2]
+    key = (sheet.name, id(sheet.model_types), models, loadout)
+    hit = _CHECKED.get(key)
+    if hit is not None and hit[0] is sheet.model_types:
+        messages = hit[1]
+    else:
+        messages = tuple(_problems(sheet, loadout, models))
+        if len(_CHECKED) >= _CHECKED_MAX:
+            _CHECKED.clear()
+        _CHECKED[key] = (sheet.model_types, messages)
+    if len(_SEEN) >= _CHECKED_MAX:
+        _SEEN.clear()
+    # The entry holds the loadout itself, so its id cannot be reused while it stands.
+    _SEEN[fast] = (loadout, sheet.model_types, messages)
+    return messages
+
+
 def unit_wargear_problems(unit: Unit) -> list[Violation]:
     """Return every WARGEAR_CHOICE problem of one unit's stated wargear."""
     sheet = unit.datasheet
     if not unit.loadout or not sheet.model_types:
         return []
-    key = (sheet.name, id(sheet.model_types), unit.models, unit.loadout)
-    hit = _CHECKED.get(key)
-    if hit is not None and hit[0] is sheet.model_types:
-        messages = hit[1]
-    else:
-        messages = tuple(_problems(sheet, unit.loadout, unit.models))
-        if len(_CHECKED) >= _CHECKED_MAX:
-            _CHECKED.clear()
-        _CHECKED[key] = (sheet.model_types, messages)
+    messages = _messages(sheet, unit.loadout, unit.models)
     return [codes.violation(codes.WARGEAR_CHOICE, m, (unit.id,)) for m in messages]
 
 
