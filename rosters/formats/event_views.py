@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
@@ -39,9 +40,11 @@ def is_organiser(user: Any) -> bool:
 class EventCheckForm(forms.Form):
     lists = forms.FileField(
         label=_("The event's lists, as a .zip of text files"),
-        help_text=(
-            f"Up to {batch.MAX_ZIP_BYTES // (1024 * 1024)} MB, {batch.MAX_ZIP_MEMBERS:,} lists "
-            f"of {batch.MAX_LIST_BYTES // 1000:,} KB each at most."
+        help_text=format_lazy(
+            _("Up to {size} MB, {lists} lists of {each} KB each at most."),
+            size=batch.MAX_ZIP_BYTES // (1024 * 1024),
+            lists=f"{batch.MAX_ZIP_MEMBERS:,}",
+            each=f"{batch.MAX_LIST_BYTES // 1000:,}",
         ),
     )
     profile = forms.ChoiceField(

@@ -664,3 +664,11 @@ def test_roster_pdf_with_datasheets_prints_in_russian(ru_client, roster):
     for heading in ("Таблицы данных", "Способности", "Ключевые слова"):
         assert heading in flat
     assert english_left(flat, [*_wargear_names(), *game_names()]) == []
+
+
+def test_the_organisers_page_reads_in_russian(ru_client, owner):
+    owner.is_staff = True  # staff may check an event's lists
+    owner.save()
+    html = ru_client.get(reverse("formats:event_check")).content.decode()
+    assert english_left(html, [*game_names(), "olivia"]) == []
+    assert "Не больше 20 МБ" in html
