@@ -41,6 +41,14 @@ TWO_ENGLISH_WORDS = re.compile(r"\b[A-Za-z][a-z]+(?:[ ,'’]+[A-Za-z][a-z]+)+\b"
 ALL_CAPS = re.compile(r"\b[A-Z][A-Z0-9 -]*[A-Z0-9]\b")
 
 
+@pytest.fixture(autouse=True)
+def _default_language_after():
+    """A Russian request leaves Russian active in the test's thread (LocaleMiddleware never
+    deactivates); tests after these, calling services directly, expect the default."""
+    yield
+    translation.deactivate()
+
+
 def game_names() -> list[str]:
     names: list[str] = []
     for model in (Datasheet, Faction, Detachment, Enhancement):
@@ -672,3 +680,12 @@ def test_the_organisers_page_reads_in_russian(ru_client, owner):
     html = ru_client.get(reverse("formats:event_check")).content.decode()
     assert english_left(html, [*game_names(), "olivia"]) == []
     assert "Не больше 20 МБ" in html
+
+
+def test_not_found_reads_in_russian(ru_client, stranger, roster):
+    # Another player's roster is "not found", in the reader's language.
+    ru_client.force_login(stranger)
+    response = ru_client.get(reverse("rosters:roster", args=[roster.pk]))
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "Не найдено" in html and english_left(html, [*game_names(), "sam"]) == []
