@@ -16,6 +16,7 @@ and last ``list_check_median_ms=<n>`` (target under 3), the median over all thre
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import sys
 import time
@@ -75,6 +76,8 @@ def main() -> None:
                 samples.append((time.perf_counter() - start) * 1000)
                 cpu.append((time.process_time() - cpu_start) * 1000)
         queries = max(queries, len(executed) // RUNS + (1 if len(executed) % RUNS else 0))
+        if executed and os.environ.get("BENCH_SHOW_SQL"):
+            print("\n".join(sorted(set(executed)))[:2000])
         median = statistics.median(samples)
         medians.append(median)
         print(

@@ -15,6 +15,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from armybuilder.rules import model as core
 from armybuilder.rules.wargear import default_loadout
@@ -33,6 +34,8 @@ def _word(word: str) -> str:
     return word
 
 
+# Option and model names repeat across every list checked; folding them is pure.
+@lru_cache(maxsize=16384)
 def _singular(norm: str) -> str:
     """Fold plurals word by word ("scouts w boltgun"), and drop a leading "the" and a
     "legends" tag, as lists and the data differ there."""
@@ -44,6 +47,7 @@ def _singular(norm: str) -> str:
     return " ".join(words)
 
 
+@lru_cache(maxsize=16384)
 def _keys(name: str) -> tuple[str, int]:
     """Fold an option or item name; "2 storm bolters" is 2 of "storm bolter"."""
     norm = normalise(name)
@@ -68,11 +72,13 @@ class _Type:
     # Options that are two weapons in one ("Overlord's blade and tachyon arrow"), by part.
     combos: dict[str, str] = field(default_factory=dict)
 
+    # Folded exact name -> option.
+    exact: dict[str, str] = field(default_factory=dict)
+
     def find(self, name: str) -> tuple[str, int] | None:
-        exact = normalise(name)
-        for option, _ in self.options.values():
-            if normalise(option) == exact:
-                return option, 1
+        option = self.exact.get(normalise(name))
+        if option is not None:
+            return option, 1
         key, _ = _keys(name)
         found = self.options.get(key)  # "2x Storm bolter" finds "2 Storm Bolters" per 2
         if found is None and key in self.combos:
@@ -82,19 +88,27 @@ class _Type:
 
 
 def _types(sheet: core.Datasheet) -> list[_Type]:
+    return list(_type_tables(sheet.model_types))
+
+
+# A datasheet's model types are the same facts every check; their folded tables are
+# read-only once built, so they are built once.
+@lru_cache(maxsize=4096)
+def _type_tables(model_types: tuple[core.ModelType, ...]) -> tuple[_Type, ...]:
     found = []
-    for kind in sheet.model_types:
+    for kind in model_types:
         entry = _Type(kind)
         for group in kind.groups:
             for option in group.options:
                 key, per = _keys(option)
                 entry.options.setdefault(key, (option, per))
+                entry.exact.setdefault(normalise(option), option)
                 parts = normalise(option).split(" and ")
                 if len(parts) > 1:
                     for part in parts:
                         entry.combos.setdefault(_keys(part)[0], option)
         found.append(entry)
-    return found
+    return tuple(found)
 
 
 def _same(a: str, b: str) -> bool:
