@@ -383,10 +383,10 @@ def wargear_summary(unit: core.Unit) -> str:
             if count and option not in defaults:
                 chosen.append(f"{count}× {option}")
     if not chosen:
-        return _("Default wargear")
+        return gettext("Default wargear")
     more = len(chosen) - SUMMARY_ITEMS
     text = ", ".join(chosen[:SUMMARY_ITEMS])
-    return text + (_(" and {n} more").format(n=more) if more > 0 else "")
+    return text + (gettext(" and {n} more").format(n=more) if more > 0 else "")
 
 
 @dataclass(frozen=True)
@@ -403,12 +403,12 @@ class PanelWords:
     @classmethod
     def now(cls) -> PanelWords:
         return cls(
-            models=escape(_("Models")),
-            count=_("{used} / {limit} {group}"),
-            unit_cap=_(" · {used} / {cap} in the unit"),
-            save=escape(_("Save wargear")),
-            defaults=escape(_("Default wargear")),
-            label=escape(_("Wargear:")),
+            models=escape(gettext("Models")),
+            count=gettext("{used} / {limit} {group}"),
+            unit_cap=gettext(" · {used} / {cap} in the unit"),
+            save=escape(gettext("Save wargear")),
+            defaults=escape(gettext("Default wargear")),
+            label=escape(gettext("Wargear:")),
         )
 
 

@@ -133,13 +133,15 @@ def _match_type(
     free = [t for t in types if t.kind.name not in set(taken)]
     close = [t for t in free if _same(normalise(t.kind.name), norm)]
     pool = close or free or list(types)
-    # Prefer the type whose name is closest, then the one that offers most of the items.
+    # Prefer the type that offers most of the items, then the one whose name is closest
+    # (the name is compared only between types that offer as many).
+    counts = [offered(t) for t in pool]
+    most = max(counts)
+    tied = [t for t, n in zip(pool, counts, strict=True) if n == most]
+    if len(tied) == 1:
+        return tied[0]
     return max(
-        pool,
-        key=lambda t: (
-            offered(t),
-            difflib.SequenceMatcher(None, normalise(t.kind.name), norm).ratio(),
-        ),
+        tied, key=lambda t: difflib.SequenceMatcher(None, normalise(t.kind.name), norm).ratio()
     )
 
 
@@ -332,7 +334,13 @@ def _scaled(_defaults: dict[str, int], kind: core.ModelType, n: int) -> dict[str
 
 
 def _suggest(types: Sequence[_Type], name: str) -> tuple[str, ...]:
-    options = list(dict.fromkeys(o for t in types for o, _ in t.options.values()))
+    return _suggest_among(tuple(t.kind for t in types), normalise(name))
+
+
+# The same unplaceable item ("Heirloom weapon") recurs in every list of an event.
+@lru_cache(maxsize=4096)
+def _suggest_among(kinds: tuple[core.ModelType, ...], norm: str) -> tuple[str, ...]:
+    options = list(dict.fromkeys(o for t in _type_tables(kinds) for o, _ in t.options.values()))
     by_norm = {normalise(o): o for o in options}
-    close = difflib.get_close_matches(normalise(name), list(by_norm), n=5, cutoff=0.5)
+    close = difflib.get_close_matches(norm, list(by_norm), n=5, cutoff=0.5)
     return tuple(by_norm[c] for c in close)
