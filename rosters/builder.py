@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.urls import reverse
-from django.utils.html import escape, format_html, format_html_join
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -35,8 +35,9 @@ from armybuilder.rules.context import (
     EPIC_HERO,
     FORTIFICATION,
 )
-from armybuilder.rules.wargear import GroupCount, group_counts, loadout_of
+from armybuilder.rules.wargear import loadout_of
 from rosters import services
+from rosters.builder_markup import PanelWords, picker_html, unit_rows_html, wargear_html
 from rosters.language import translated
 from rosters.models import Roster, RosterUnit
 
@@ -110,16 +111,18 @@ class PickerSheet:
 
     pk: int
     name: str
-    search_text: str
-    keywords_text: str
     legends: bool
     facts: core.Datasheet
+    # Escaped once when cached: the picker prints them on every page view.
+    name_html: str
+    search_html: str
+    keywords_html: str
 
 
 @dataclass(frozen=True)
 class PickerEntry:
     sheet: PickerSheet
-    brackets_text: str
+    brackets_html: str
     count: int
     limit: int
 
@@ -198,53 +201,6 @@ def _role(facts: core.Datasheet, detachment: core.Detachment | None) -> str:
     return "other"
 
 
-_PICKER_ITEM = (
-    '<li data-search="{}" data-name="{}"{}><button type="submit" name="datasheet" value="{}" '
-    'aria-label="{}">{}</button> <strong>{}</strong>{} <span class="count{}" '
-    'title="{}">{} / {}</span><span class="brackets">{}</span>'
-    '<span class="keywords">{}</span></li>'
-)
-_EPIC = ' <span class="tag epic">{}</span>'
-_LEGENDS = ' <span class="tag legends">{}</span>'
-_LEGENDS_CLASS = mark_safe(' class="legends"')
-
-
-def picker_html(entries: list[PickerEntry]) -> SafeString:
-    """Render the picker's items; two hundred of them are too many for the template engine."""
-    # The words are looked up once per page, in the reader's language.
-    add, add_name, count_title = (
-        gettext("Add"),
-        gettext("Add {name}"),
-        gettext("In this roster / allowed"),
-    )
-    epic = format_html(_EPIC, gettext("Epic Hero"))
-    legends = format_html(_LEGENDS, gettext("Legends"))
-    return format_html_join(
-        "\n",
-        _PICKER_ITEM,
-        (
-            (
-                e.sheet.search_text,
-                e.sheet.name,
-                _LEGENDS_CLASS if e.sheet.legends else "",
-                e.sheet.pk,
-                add_name.format(name=e.sheet.name),
-                add,
-                e.sheet.name,
-                (epic if e.epic_hero else mark_safe(""))
-                + (legends if e.sheet.legends else mark_safe("")),
-                " full" if e.full else "",
-                count_title,
-                e.count,
-                e.limit,
-                e.brackets_text,
-                e.sheet.keywords_text,
-            )
-            for e in entries
-        ),
-    )
-
-
 @dataclass
 class BuilderPage:
     roster: Roster
@@ -254,6 +210,11 @@ class BuilderPage:
     picker: list[PickerGroup]
     warlord_candidates: list[RosterUnit]
     newer_release: PointsRelease | None
+    editable: bool = True
+
+    @property
+    def rows_html(self) -> SafeString:
+        return unit_rows_html(self.rows, editable=self.editable)
 
     @property
     def picker_size(self) -> int:
@@ -264,25 +225,65 @@ class BuilderPage:
         return next((row.unit for row in self.rows if row.unit.warlord), None)
 
 
+def builder_page_load(
+    *, roster_id: int, with_picker: bool = True, open_unit: int | None = None, editable: bool = True
+) -> BuilderPage:
+    """Load a roster and gather its builder page, its catalogue rows kept warm."""
+    version = catalogue_version()
+    return builder_page(
+        roster=services.roster_load(roster_id=roster_id, version=version),
+        with_picker=with_picker,
+        open_unit=open_unit,
+        editable=editable,
+        version=version,
+    )
+
+
 def builder_page(
-    *, roster: Roster, with_picker: bool = True, open_unit: int | None = None, editable: bool = True
+    *,
+    roster: Roster,
+    with_picker: bool = True,
+    open_unit: int | None = None,
+    editable: bool = True,
+    version: tuple[object, ...] | None = None,
 ) -> BuilderPage:
     """Gather everything the builder page shows, in a fixed number of queries.
 
-    ``open_unit`` is the unit whose wargear panel stays open after an edit.
+    ``open_unit`` is the unit whose wargear panel stays open after an edit; ``version`` is
+    the catalogue_version() the caller already asked.
     """
+    version = version or catalogue_version()
     draft = services.roster_to_draft(roster=roster)
-    army, result = services.draft_validate(draft=draft)
+    detachment_enhancements = _detachment_enhancement_rows(roster, version)
+    upgrade_rows = _detachment_upgrade_rows(roster, draft)
+    # One price load covers the units and every choice the page offers them.
+    prices = services.release_prices_warm(
+        version=version,
+        release=roster.release,
+        datasheet_ids={unit.datasheet.pk for unit in draft.units},
+        enhancement_ids={e.pk for e in detachment_enhancements}
+        | {unit.enhancement.pk for unit in draft.units if unit.enhancement is not None},
+        upgrade_ids={row.pk for row in upgrade_rows},
+    )
+    army, result = services.draft_validate(
+        draft=draft,
+        prices=prices,
+        faction_rules=services.army_faction_rules_warm(faction=roster.faction, version=version),
+    )
     profile = rules.get_profile(roster.profile)
     units = {u.id: u for u in army.units}
     flagged: dict[str, list[str]] = defaultdict(list)
     for violation in result.violations:
         for unit_id in violation.unit_ids:
             flagged[unit_id].append(violation.code)
-    enhancements = _detachment_enhancements(roster)
-    upgrades = _detachment_upgrades(roster, draft)
-    options = _option_prices(roster)
-    picker = _picker(roster, army, profile) if with_picker else []
+    enhancements = [
+        (row, facts.points, facts)
+        for row in detachment_enhancements
+        for facts in [services.enhancement_to_core(enhancement=row, prices=prices)]
+    ]
+    upgrades = [(row, prices.upgrades[row.pk]) for row in upgrade_rows]
+    options = _option_prices(roster, version)
+    picker = _picker(roster, army, profile, version) if with_picker else []
     # Reverse each URL once and fill in the unit id: sixty rows, three URLs each.
     unit_urls = {
         name: reverse(f"rosters:unit_{name}", args=[roster.pk, _PK_SENTINEL])
@@ -340,11 +341,14 @@ def builder_page(
     candidates = [
         row.unit for row in rows if rules.can_be_warlord(units[services.unit_key(row.unit)])
     ]
-    newer = (
-        PointsRelease.objects.filter(is_current=True)
-        .exclude(pk=roster.release_id)
-        .filter(published__gte=roster.release.published)
-        .first()
+    newer = services.catalogue_warm(
+        ("newer release", roster.release_id, *version),
+        lambda: (
+            PointsRelease.objects.filter(is_current=True)
+            .exclude(pk=roster.release_id)
+            .filter(published__gte=roster.release.published)
+            .first()
+        ),
     )
     return BuilderPage(
         roster=roster,
@@ -354,22 +358,13 @@ def builder_page(
         picker=picker,
         warlord_candidates=candidates,
         newer_release=newer,
+        editable=editable,
     )
 
 
 _PK_SENTINEL = "987654321"
 
-# Form fields of the wargear panel: a model type's count and an option's count, by index in
-# the datasheet's model types and the type's options (rosters.views.unit_wargear reads them).
-WARGEAR_MODELS_FIELD = "wg_{unit}_m_{kind}"
-WARGEAR_OPTION_FIELD = "wg_{unit}_o_{kind}_{option}"
-WARGEAR_RESET_FIELD = "wg_reset"
 SUMMARY_ITEMS = 4
-
-
-def type_options(kind: core.ModelType) -> list[str]:
-    """A model type's options, each once, in the data's order: the panel's field order."""
-    return list(dict.fromkeys(o for group in kind.groups for o in group.options))
 
 
 def wargear_summary(unit: core.Unit) -> str:
@@ -389,101 +384,6 @@ def wargear_summary(unit: core.Unit) -> str:
     return text + (gettext(" and {n} more").format(n=more) if more > 0 else "")
 
 
-@dataclass(frozen=True)
-class PanelWords:
-    """The wargear panel's words, translated once per page rather than once per field."""
-
-    models: str
-    count: str
-    unit_cap: str
-    save: str
-    defaults: str
-    label: str
-
-    @classmethod
-    def now(cls) -> PanelWords:
-        return cls(
-            models=escape(gettext("Models")),
-            count=gettext("{used} / {limit} {group}"),
-            unit_cap=gettext(" · {used} / {cap} in the unit"),
-            save=escape(gettext("Save wargear")),
-            defaults=escape(gettext("Default wargear")),
-            label=escape(gettext("Wargear:")),
-        )
-
-
-def _count_text(found: GroupCount, words: PanelWords) -> str:
-    text = words.count.format(used=found.used, limit=found.maximum, group=found.group)
-    if found.unit_cap is not None:
-        text += words.unit_cap.format(used=found.unit_used, cap=found.unit_cap)
-    return text
-
-
-def wargear_html(
-    unit: core.Unit,
-    pk: int,
-    url: str,
-    summary: str,
-    *,
-    is_open: bool,
-    editable: bool,
-    words: PanelWords | None = None,
-) -> SafeString:
-    """Render a unit's wargear panel: per model type its count and each group's options
-    with the rules core's live counts. Built from escaped strings: sixty panels of a dozen
-    fields each are too many for the template engine or format_html."""
-    words = words or PanelWords.now()
-    counts: dict[tuple[str, str], GroupCount] = {(c.model, c.group): c for c in group_counts(unit)}
-    parts = {part.model: part for part in loadout_of(unit)}
-    several = len(unit.datasheet.model_types) > 1
-    disabled = "" if editable else " disabled"
-    fieldsets: list[str] = []
-    for ti, kind in enumerate(unit.datasheet.model_types):
-        part = parts.get(kind.name)
-        carried = dict(part.wargear) if part is not None else {}
-        if not several and not any(len(g.options) > 1 or g.minimum == 0 for g in kind.groups):
-            continue  # one model type with only fixed wargear: nothing to choose
-        html = [f"<fieldset><legend>{escape(kind.name)}</legend>"]
-        if several:
-            html.append(
-                f'<label class="wg-models">{words.models} <input type="number"'
-                f' name="wg_{pk}_m_{ti}" value="{part.models if part is not None else 0}"'
-                f' min="{kind.minimum}" max="{kind.maximum}" inputmode="numeric"{disabled}>'
-                "</label>"
-            )
-        for group in kind.groups:
-            found = counts.get((kind.name, group.name))
-            if found is not None:
-                state = " over" if found.over else (" under" if found.under else "")
-                html.append(f'<p class="wg-count{state}">{escape(_count_text(found, words))}</p>')
-        for oi, option in enumerate(type_options(kind)):
-            html.append(
-                f'<label class="wg-option">{escape(option)} <input type="number"'
-                f' name="wg_{pk}_o_{ti}_{oi}" value="{carried.get(option, 0)}" min="0"'
-                f' max="999" inputmode="numeric"{disabled}></label>'
-            )
-        html.append("</fieldset>")
-        fieldsets.append("".join(html))
-    if not fieldsets:
-        return mark_safe("")
-    safe_url = escape(url)
-    buttons = ""
-    hx = ""
-    if editable:
-        buttons = (
-            f'<div class="wg-buttons"><button type="submit" formaction="{safe_url}"'
-            f' class="js-hide">{words.save}</button> <button type="submit"'
-            f' formaction="{safe_url}" hx-post="{safe_url}" name="{WARGEAR_RESET_FIELD}"'
-            f' value="1" hx-include="this">{words.defaults}</button></div>'
-        )
-        hx = f' hx-post="{safe_url}" hx-trigger="change" hx-include="#wg-{pk} input"'
-    return mark_safe(
-        f'<details class="wargear" id="wg-{pk}"{" open" if is_open else ""}{hx}>'
-        f'<summary><span class="visually-hidden">{words.label} </span>{escape(summary)}'
-        f"</summary>{''.join(fieldsets)}{buttons}</details>"
-    )
-
-
 def _model_counts(unit: RosterUnit, core_unit: core.Unit) -> list[int]:
     sheet = core_unit.datasheet
     counts = list(range(sheet.min_models, sheet.max_models + 1))
@@ -493,75 +393,83 @@ def _model_counts(unit: RosterUnit, core_unit: core.Unit) -> list[int]:
     return counts
 
 
-def _detachment_enhancements(
-    roster: Roster,
-) -> list[tuple[Enhancement, int, core.Enhancement]]:
-    if roster.detachment is None:
+def _detachment_enhancement_rows(roster: Roster, version: tuple[object, ...]) -> list[Enhancement]:
+    if roster.detachment_id is None:
         return []
-    enhancements = list(
-        Enhancement.objects.filter(detachment_id=roster.detachment_id)
-        .select_related("detachment")
-        .order_by("name")
+    return services.catalogue_warm(  # type: ignore[no-any-return]
+        ("enhancements", roster.detachment_id, *version),
+        lambda: list(
+            Enhancement.objects.filter(detachment_id=roster.detachment_id)
+            .select_related("detachment")
+            .order_by("name")
+        ),
     )
-    prices = services.release_prices(
-        release=roster.release,
-        datasheet_ids=set(),
-        enhancement_ids={e.pk for e in enhancements},
-    )
-    found = []
-    for enhancement in enhancements:
-        facts = services.enhancement_to_core(enhancement=enhancement, prices=prices)
-        found.append((enhancement, facts.points, facts))
-    return found
 
 
-def _detachment_upgrades(
-    roster: Roster, draft: services.Draft
-) -> list[tuple[DetachmentUpgrade, core.Upgrade]]:
-    """Return the roster's detachment's upgrades, and any its units took elsewhere, as rows
-    with the core's priced facts (a fixed number of queries)."""
-    ids = {taken.id for unit in draft.units for taken in unit.upgrades}
-    if roster.detachment_id is not None:
-        ids.update(
-            DetachmentUpgrade.objects.filter(detachment_id=roster.detachment_id).values_list(
-                "pk", flat=True
-            )
-        )
-    if not ids:
-        return []
-    facts = services.upgrades_load(release=roster.release, ids=ids)
-    rows = DetachmentUpgrade.objects.filter(pk__in=ids).order_by("name")
-    return [(row, facts[row.pk]) for row in rows]
+def _detachment_upgrade_rows(roster: Roster, draft: services.Draft) -> list[DetachmentUpgrade]:
+    """Return the roster's detachment's upgrades (roster_load prefetched them) and any its
+    units took elsewhere, by name."""
+    rows: dict[int, DetachmentUpgrade] = {}
+    if roster.detachment is not None:
+        rows = {row.pk: row for row in roster.detachment.upgrades.all()}
+    elsewhere = {taken.id for unit in draft.units for taken in unit.upgrades} - set(rows)
+    if elsewhere:
+        rows.update(DetachmentUpgrade.objects.in_bulk(elsewhere))
+    return sorted(rows.values(), key=lambda row: row.name)
 
 
-def _option_prices(roster: Roster) -> dict[int, list[OptionPrice]]:
+def _option_prices(roster: Roster, version: tuple[object, ...]) -> dict[int, list[OptionPrice]]:
     """Return the release's priced options of the roster's datasheets, by datasheet id."""
-    found: dict[int, list[OptionPrice]] = defaultdict(list)
-    for price in OptionPrice.objects.filter(
-        release_id=roster.release_id, datasheet__in=roster.units.values("datasheet_id")
-    ).order_by("name"):
-        found[price.datasheet_id].append(price)
-    return found
+    ids = frozenset(unit.datasheet_id for unit in roster.units.all())
+
+    def load() -> dict[int, list[OptionPrice]]:
+        found: dict[int, list[OptionPrice]] = defaultdict(list)
+        for price in OptionPrice.objects.filter(
+            release_id=roster.release_id, datasheet_id__in=ids
+        ).order_by("name"):
+            found[price.datasheet_id].append(price)
+        return found
+
+    return services.catalogue_warm(  # type: ignore[no-any-return]
+        ("option prices", roster.release_id, ids, *version), load
+    )
 
 
 @dataclass(frozen=True)
 class PickerCatalogue:
-    """What the picker reads of one faction's catalogue: its datasheets and ally labels."""
+    """What the picker reads of one faction's catalogue under one release: the datasheets
+    the release prices, their brackets and cheapest price, and the ally labels."""
 
     sheets: list[PickerSheet]
+    # Datasheet id -> its brackets as the picker prints them (escaped), and its cheapest.
+    brackets_html: dict[int, str]
+    cheapest: dict[int, int]
     # Allied rule keyword -> the catalogue's label for it, e.g. "Imperial Knights".
     ally_labels: dict[str, str]
 
 
 _picker_cache: dict[tuple[object, ...], PickerCatalogue] = {}
+# Factions times releases in use at once; past that the cache starts again.
+PICKER_CACHE_SIZE = 64
 
 
-def _picker_catalogue(faction: Faction) -> PickerCatalogue:
+def _picker_catalogue(
+    faction: Faction, release_id: int, version: tuple[object, ...]
+) -> PickerCatalogue:
     # The catalogue changes by admin action only; its version query is cheaper than
     # reading and converting two hundred datasheets on every page view.
-    key = (faction.pk, catalogue_version())
+    key = (faction.pk, release_id, *version)
     found = _picker_cache.get(key)
     if found is None:
+        brackets: dict[int, list[str]] = defaultdict(list)
+        cheapest: dict[int, int] = {}
+        for datasheet_id, models, points in (
+            UnitPrice.objects.filter(release_id=release_id, datasheet__available_to=faction.pk)
+            .order_by("models_count")
+            .values_list("datasheet_id", "models_count", "points")
+        ):
+            brackets[datasheet_id].append(f"{models}: {points} pts")
+            cheapest[datasheet_id] = min(points, cheapest.get(datasheet_id, points))
         sheets = (
             Datasheet.objects.filter(available_to=faction.pk)
             .order_by("name")
@@ -577,36 +485,34 @@ def _picker_catalogue(faction: Faction) -> PickerCatalogue:
                 PickerSheet(
                     pk=sheet.pk,
                     name=sheet.name,
-                    search_text=" ".join([sheet.name, *sheet.keywords]).casefold(),
-                    keywords_text=", ".join(sheet.keywords),
                     legends=sheet.legends,
                     facts=services.datasheet_to_core(datasheet=sheet, brackets=()),
+                    name_html=escape(sheet.name),
+                    search_html=escape(" ".join([sheet.name, *sheet.keywords]).casefold()),
+                    keywords_html=escape(", ".join(sheet.keywords)),
                 )
                 for sheet in sheets
+                # A datasheet the release does not price cannot be added, so is not offered.
+                if sheet.pk in brackets
             ],
+            brackets_html={pk: escape(" · ".join(found)) for pk, found in brackets.items()},
+            cheapest=cheapest,
             ally_labels=labels,
         )
-        _picker_cache.clear()
+        if len(_picker_cache) >= PICKER_CACHE_SIZE:
+            _picker_cache.clear()
         _picker_cache[key] = found
     return found
 
 
-def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[PickerGroup]:
+def _picker(
+    roster: Roster, army: core.Army, profile: rules.Profile, version: tuple[object, ...]
+) -> list[PickerGroup]:
     """Group what the army may add, as the app does; the rules core says what it may add."""
-    brackets: dict[int, list[str]] = defaultdict(list)
-    cheapest: dict[int, int] = {}
-    for datasheet_id, models, points in (
-        UnitPrice.objects.filter(
-            release_id=roster.release_id, datasheet__available_to=roster.faction_id
-        )
-        .order_by("models_count")
-        .values_list("datasheet_id", "models_count", "points")
-    ):
-        brackets[datasheet_id].append(f"{models}: {points} pts")
-        cheapest[datasheet_id] = min(points, cheapest.get(datasheet_id, points))
     counts = Counter(u.datasheet.name for u in army.units)
     roles = {key: PickerGroup(key, title) for key, title in ROLE_GROUPS}
-    catalogue = _picker_catalogue(roster.faction)
+    catalogue = _picker_catalogue(roster.faction, roster.release_id, version)
+    cheapest = catalogue.cheapest
     labels = catalogue.ally_labels
     spent = rules.allied_points(army)
     allies: dict[core.Allowance, PickerGroup] = {}
@@ -631,9 +537,6 @@ def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[Pic
         open=legends_allowed,
     )
     for sheet in catalogue.sheets:
-        # A datasheet the release does not price cannot be added, so it is not offered.
-        if sheet.pk not in brackets:
-            continue
         facts = sheet.facts
         # Whatever the core would flag however the unit is built is not offered at all.
         if rules.datasheet_refusal(army, facts):
@@ -646,7 +549,7 @@ def _picker(roster: Roster, army: core.Army, profile: rules.Profile) -> list[Pic
             continue
         entry = PickerEntry(
             sheet=sheet,
-            brackets_text=" · ".join(brackets[sheet.pk]),
+            brackets_html=catalogue.brackets_html[sheet.pk],
             count=counts[sheet.name],
             limit=rules.datasheet_limit(army, facts, profile),
         )

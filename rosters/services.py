@@ -79,7 +79,10 @@ def release_prices(
     brackets: dict[int, list[core.Bracket]] = defaultdict(list)
     sizes: dict[int, tuple[int, int]] = {}
     # The release's own unit sizes ride on the price rows, so the query count stays fixed.
-    size = ReleaseUnitSize.objects.filter(release=release, datasheet_id=OuterRef("datasheet_id"))
+    # Plain column orders throughout: a default ordering on a foreign key joins its table.
+    size = ReleaseUnitSize.objects.filter(
+        release=release, datasheet_id=OuterRef("datasheet_id")
+    ).order_by()
     for datasheet_id, models_count, points, low, high in (
         UnitPrice.objects.filter(release=release, datasheet_id__in=datasheet_ids)
         .annotate(
@@ -93,15 +96,17 @@ def release_prices(
         if low is not None and high is not None:
             sizes[datasheet_id] = (low, high)
     enhancements = dict(
-        EnhancementPrice.objects.filter(
-            release=release, enhancement_id__in=enhancement_ids
-        ).values_list("enhancement_id", "points")
+        EnhancementPrice.objects.filter(release=release, enhancement_id__in=enhancement_ids)
+        .order_by()
+        .values_list("enhancement_id", "points")
     )
     options = {
         (datasheet_id, name.casefold()): points
         for datasheet_id, name, points in OptionPrice.objects.filter(
             release=release, datasheet_id__in=datasheet_ids
-        ).values_list("datasheet_id", "name", "points")
+        )
+        .order_by()
+        .values_list("datasheet_id", "name", "points")
     }
     return ReleasePrices(
         brackets={k: tuple(v) for k, v in brackets.items()},
@@ -138,8 +143,14 @@ def detachment_upgrades_prefetch(lookup: str = "detachment__upgrades") -> Prefet
     conversion.detachment_facts' required upgrades."""
     return Prefetch(
         lookup,
-        queryset=DetachmentUpgrade.objects.prefetch_related(
-            Prefetch("units", queryset=DetachmentUpgradeUnit.objects.select_related("datasheet"))
+        # The models' default orders name foreign keys, which join more tables.
+        queryset=DetachmentUpgrade.objects.order_by("detachment_id", "name", "id").prefetch_related(
+            Prefetch(
+                "units",
+                queryset=DetachmentUpgradeUnit.objects.select_related("datasheet").order_by(
+                    "upgrade_id", "datasheet__name", "id"
+                ),
+            )
         ),
     )
 
@@ -178,6 +189,26 @@ def army_faction_rules(*, faction: Faction) -> FactionRules:
     )
 
 
+_faction_rules_warm: dict[tuple[object, ...], FactionRules] = {}
+FACTION_RULES_KEPT = 64
+
+
+def army_faction_rules_warm(*, faction: Faction, version: tuple[object, ...]) -> FactionRules:
+    """Return army_faction_rules, kept per faction while the catalogue stands.
+
+    ``version`` is freshness.catalogue_version(), which the caller asks once per page; the
+    faction tree, ally rules and army limits change by admin action only.
+    """
+    key = (faction.pk, *version)
+    found = _faction_rules_warm.get(key)
+    if found is None:
+        found = army_faction_rules(faction=faction)
+        if len(_faction_rules_warm) >= FACTION_RULES_KEPT:
+            _faction_rules_warm.clear()
+        _faction_rules_warm[key] = found
+    return found
+
+
 def datasheets_load(*, ids: set[int]) -> dict[int, Datasheet]:
     """Load datasheets once each, with the transport pools and leads the core reads."""
     return (
@@ -192,20 +223,112 @@ def datasheets_load(*, ids: set[int]) -> dict[int, Datasheet]:
     )
 
 
-def roster_load(*, roster_id: int) -> Roster:
-    """Load a roster with everything roster_to_core needs, in a fixed number of queries."""
-    roster = (
-        Roster.objects.select_related("faction", "detachment__faction", "release", "owner")
-        .prefetch_related(
-            "detachment__required",
-            "detachment__forbidden",
-            "detachment__battleline",
-            detachment_upgrades_prefetch(),
-        )
-        .get(pk=roster_id)
+def _detachment_prefetches(prefix: str = "") -> list[Prefetch]:
+    """What conversion.detachment_facts reads of a detachment: its lists (names only) and
+    its upgrades with the units they go on."""
+    return [
+        *(
+            Prefetch(f"{prefix}{name}", queryset=Datasheet.objects.only("id", "name"))
+            for name in ("required", "forbidden", "battleline")
+        ),
+        detachment_upgrades_prefetch(f"{prefix}upgrades"),
+    ]
+
+
+_warm_rows: dict[tuple[object, ...], Any] = {}
+_MISSING = object()
+WARM_ROWS_KEPT = 1024
+
+
+def _warm(key: tuple[object, ...], load: Any) -> Any:
+    """Return the catalogue rows kept under key, loading them first when missing."""
+    found = _warm_rows.get(key, _MISSING)
+    if found is _MISSING:
+        found = load()
+        if len(_warm_rows) >= WARM_ROWS_KEPT:
+            _warm_rows.clear()
+        _warm_rows[key] = found
+    return found
+
+
+def _detachment_warm(*, detachment_id: int, version: tuple[object, ...]) -> Detachment:
+    return _warm(  # type: ignore[no-any-return]
+        ("detachment", detachment_id, *version),
+        lambda: (
+            Detachment.objects.select_related("faction")
+            .prefetch_related(*_detachment_prefetches())
+            .get(pk=detachment_id)
+        ),
     )
+
+
+def _datasheets_warm(*, ids: set[int], version: tuple[object, ...]) -> dict[int, Datasheet]:
+    found: dict[int, Datasheet] = {}
+    for pk in ids:
+        sheet = _warm_rows.get(("datasheet", pk, *version))
+        if sheet is not None:
+            found[pk] = sheet
+    for pk, sheet in datasheets_load(ids=ids - set(found)).items() if len(found) < len(ids) else ():
+        found[pk] = _warm(("datasheet", pk, *version), lambda sheet=sheet: sheet)
+    return found
+
+
+def release_prices_warm(
+    *,
+    release: PointsRelease,
+    datasheet_ids: set[int],
+    enhancement_ids: set[int],
+    upgrade_ids: set[int],
+    version: tuple[object, ...],
+) -> ReleasePrices:
+    """Return release_prices, kept while the catalogue stands (freshness's ``version``)."""
+    key = (
+        "prices",
+        release.pk,
+        frozenset(datasheet_ids),
+        frozenset(enhancement_ids),
+        frozenset(upgrade_ids),
+        *version,
+    )
+    return _warm(  # type: ignore[no-any-return]
+        key,
+        lambda: release_prices(
+            release=release,
+            datasheet_ids=datasheet_ids,
+            enhancement_ids=enhancement_ids,
+            upgrade_ids=upgrade_ids,
+        ),
+    )
+
+
+def catalogue_warm(key: tuple[object, ...], load: Any) -> Any:
+    """Return what ``load`` reads of the catalogue, kept under ``key`` (which must end with
+    freshness.catalogue_version()); for pages that only read catalogue rows."""
+    return _warm(key, load)
+
+
+def roster_load(*, roster_id: int, version: tuple[object, ...] | None = None) -> Roster:
+    """Load a roster with everything roster_to_core needs, in a fixed number of queries.
+
+    With the catalogue's ``version`` (freshness.catalogue_version()), the roster's
+    detachment and datasheets come from rows kept under that version: they change by
+    admin action only, and the builder page is read far more often than they change. The
+    kept rows are shared between requests, so callers must only read them.
+    """
+    query = Roster.objects.select_related("faction", "release", "owner")
+    if version is None:
+        query = query.select_related("detachment__faction").prefetch_related(
+            *_detachment_prefetches("detachment__")
+        )
+    roster = query.get(pk=roster_id)
+    if version is not None and roster.detachment_id is not None:
+        roster.detachment = _detachment_warm(detachment_id=roster.detachment_id, version=version)
     # Plain queries, not prefetch_related: a per-unit prefetch costs a queryset per unit.
-    units = RosterUnit.objects.filter(roster=roster).select_related("enhancement__detachment")
+    units = (
+        RosterUnit.objects.filter(roster=roster)
+        .select_related("enhancement__detachment")
+        .order_by("position", "id")
+    )
     loaded = list(units)
     roster._prefetched_objects_cache = {"units": units}
     options: dict[int, list[tuple[str, int]]] = defaultdict(list)
@@ -214,12 +337,17 @@ def roster_load(*, roster_id: int) -> Roster:
     ):
         options[unit_id].append((name, count))
     upgrades: dict[int, list[TakenUpgrade]] = defaultdict(list)
-    for unit_id, upgrade_id, name, count in RosterUnitUpgrade.objects.filter(
-        unit__roster=roster
-    ).values_list("unit_id", "upgrade_id", "upgrade__name", "count"):
+    for unit_id, upgrade_id, name, count in (
+        RosterUnitUpgrade.objects.filter(unit__roster=roster)
+        .order_by("unit_id", "upgrade__name", "upgrade_id")
+        .values_list("unit_id", "upgrade_id", "upgrade__name", "count")
+    ):
         upgrades[unit_id].append(TakenUpgrade(upgrade_id, name, count))
     # Sixty units share a handful of datasheets: load each once and share the instance.
-    sheets = datasheets_load(ids={u.datasheet_id for u in loaded})
+    ids = {u.datasheet_id for u in loaded}
+    sheets = (
+        datasheets_load(ids=ids) if version is None else _datasheets_warm(ids=ids, version=version)
+    )
     for unit in loaded:
         unit.datasheet = sheets[unit.datasheet_id]
         unit.option_rows = options.get(unit.pk, [])

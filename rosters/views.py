@@ -32,11 +32,11 @@ from armybuilder.rules import codes
 from armybuilder.rules import model as core
 from armybuilder.rules.wargear import loadout_of
 from rosters import listing, services
-from rosters.builder import (
+from rosters.builder import builder_page_load
+from rosters.builder_markup import (
     WARGEAR_MODELS_FIELD,
     WARGEAR_OPTION_FIELD,
     WARGEAR_RESET_FIELD,
-    builder_page,
     type_options,
 )
 from rosters.converters import id_or_none
@@ -90,10 +90,14 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/signup.html", {"form": form})
 
 
-def owned_roster(request: HttpRequest, pk: int) -> Roster:
+def owner_or_404(request: HttpRequest, pk: int) -> None:
     # Someone else's roster is a 404, never a 403: ids reveal nothing.
     if not Roster.objects.filter(pk=pk, owner=request.user).exists():
         raise Http404
+
+
+def owned_roster(request: HttpRequest, pk: int) -> Roster:
+    owner_or_404(request, pk)
     return services.roster_load(roster_id=pk)
 
 
@@ -160,16 +164,15 @@ def roster_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Show the builder: units, points, violations and the datasheet picker."""
     # After a plain form post to a unit's wargear, its panel stays open.
     open_unit = id_or_none(request.GET.get("open"))
-    page = builder_page(roster=owned_roster(request, pk), open_unit=open_unit)
+    owner_or_404(request, pk)
+    page = builder_page_load(roster_id=pk, open_unit=open_unit)
     return render(request, "rosters/roster_detail.html", {"page": page, "editable": True})
 
 
 def roster_shared(request: HttpRequest, token: str) -> HttpResponse:
     """Show a roster read-only to anyone holding its share token."""
     roster = get_object_or_404(Roster, share_token=token)
-    page = builder_page(
-        roster=services.roster_load(roster_id=roster.pk), with_picker=False, editable=False
-    )
+    page = builder_page_load(roster_id=roster.pk, with_picker=False, editable=False)
     return render(request, "rosters/roster_detail.html", {"page": page, "editable": False})
 
 
@@ -177,7 +180,7 @@ def _builder_response(
     request: HttpRequest, pk: int, *, open_unit: int | None = None, notice: str = ""
 ) -> HttpResponse:
     if request.headers.get("HX-Request"):
-        page = builder_page(roster=services.roster_load(roster_id=pk), open_unit=open_unit)
+        page = builder_page_load(roster_id=pk, open_unit=open_unit)
         context = {"page": page, "editable": True, "notice": notice}
         return render(request, "rosters/_builder.html", context)
     if notice:
@@ -197,7 +200,7 @@ def _dropped_notice(unit: RosterUnit) -> str:
 def _error(request: HttpRequest, pk: int, message: str) -> HttpResponse:
     messages.error(request, message)
     if request.headers.get("HX-Request"):
-        page = builder_page(roster=services.roster_load(roster_id=pk))
+        page = builder_page_load(roster_id=pk)
         response = render(
             request, "rosters/_builder.html", {"page": page, "editable": True, "error": message}
         )

@@ -1,11 +1,13 @@
 """When the catalogue last changed, for the caches that keep catalogue rows warm in a process.
 
-The list-import name index, the builder's datasheet picker and the API's warm catalogue
-all hold rows between requests. They ask the same two questions here instead of each
-wiring its own signals: generation() changes the moment this process saves, deletes or
-relinks a catalogue row, and catalogue_version() adds what a query can see of other
-processes' changes (row counts, highest ids, and the newest price-history row, which
-every price edit writes).
+The list-import name index, the builder page's catalogue rows and picker and the API's
+warm catalogue all hold rows between requests. They ask the same two questions here
+instead of each wiring its own signals: generation() changes the moment this process
+saves, deletes or relinks a catalogue row, and catalogue_version() adds what a query can
+see of other processes' changes (row counts, highest ids, and the newest history row of
+releases and prices, which every release or price edit writes). An edit in another
+process to a row without history (a datasheet's keywords, say) is not seen until this
+process restarts or changes the catalogue itself.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 
 from armybuilder.catalogue.models import (
     AllyRule,
+    ArmyLimit,
     Availability,
     Datasheet,
     Detachment,
@@ -40,6 +43,7 @@ WATCHED: tuple[type[Model], ...] = (
     Datasheet,
     Availability,
     AllyRule,
+    ArmyLimit,
     TransportPool,
     Detachment,
     Enhancement,
@@ -51,7 +55,13 @@ WATCHED: tuple[type[Model], ...] = (
     DetachmentUpgradeUnit,
     DetachmentUpgradePrice,
 )
-_HISTORY: tuple[Any, ...] = (UnitPrice, EnhancementPrice, OptionPrice, DetachmentUpgradePrice)
+_HISTORY: tuple[Any, ...] = (
+    PointsRelease,
+    UnitPrice,
+    EnhancementPrice,
+    OptionPrice,
+    DetachmentUpgradePrice,
+)
 _LINKS = (
     Datasheet.leads.through,
     Detachment.required.through,
@@ -75,8 +85,7 @@ def catalogue_changed(**_: object) -> None:
         _generation += 1
 
 
-def catalogue_version() -> tuple[object, ...]:
-    """Return this process's generation and what one query sees of the tables, as a key."""
+def _version_sql() -> str:
     tables = [m._meta.db_table for m in WATCHED]
     parts = [f"(SELECT COUNT(*) FROM {t}), (SELECT MAX(id) FROM {t})" for t in tables]
     # Wargear is keyed by its datasheet: its count and highest key.
@@ -84,8 +93,19 @@ def catalogue_version() -> tuple[object, ...]:
     parts.append(f"(SELECT COUNT(*) FROM {wargear}), (SELECT MAX(datasheet_id) FROM {wargear})")
     # Edits keep counts and ids; every price edit also writes a history row.
     parts += [f"(SELECT MAX(history_id) FROM {m.history.model._meta.db_table})" for m in _HISTORY]
+    return f"SELECT {', '.join(parts)}"
+
+
+_VERSION_SQL: list[str] = []
+
+
+def catalogue_version() -> tuple[object, ...]:
+    """Return this process's generation and what one query sees of the tables, as a key."""
+    # Built once: simple_history's manager descriptor is slow to ask on every page view.
+    if not _VERSION_SQL:
+        _VERSION_SQL.append(_version_sql())
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {', '.join(parts)}")
+        cursor.execute(_VERSION_SQL[0])
         row = cursor.fetchone()
     return (connection.alias, generation(), *row)
 

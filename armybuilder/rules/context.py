@@ -53,11 +53,12 @@ def extras_points(unit: Unit) -> int:
     points = 0
     for enhancement in unit.enhancements:
         points += enhancement.points
-    as_gear = dict(unit.datasheet.wargear_points)
-    for option in unit.options:
-        # An option the models carry as wargear is paid for once, through the wargear.
-        if option.name not in as_gear:
-            points += option.points * option.count
+    if unit.options:
+        as_gear = {name for name, _ in unit.datasheet.wargear_points}
+        for option in unit.options:
+            # An option the models carry as wargear is paid for once, through the wargear.
+            if option.name not in as_gear:
+                points += option.points * option.count
     for upgrade in unit.upgrades:
         points += upgrade.points * upgrade.count
     if unit.datasheet.wargear_points:
@@ -112,6 +113,8 @@ class Context:
         enhanced: list[Unit] = []
         warlords: list[Unit] = []
         unbracketed: set[str] = set()
+        # Sixty units share a handful of datasheets: intersect each one's keywords once.
+        tracked_of: dict[int, frozenset[str]] = {}
         for unit in army.units:
             uid = unit.id
             if uid in units:
@@ -133,7 +136,10 @@ class Context:
                 by_name[sheet.name] = [unit]
             else:
                 same.append(unit)
-            for keyword in sheet.keywords & TRACKED:
+            tracked = tracked_of.get(id(sheet))
+            if tracked is None:
+                tracked = tracked_of[id(sheet)] = sheet.keywords & TRACKED
+            for keyword in tracked:
                 tagged[keyword].append(unit)
             if unit.warlord:
                 warlords.append(unit)

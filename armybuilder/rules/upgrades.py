@@ -39,12 +39,15 @@ def check_upgrades(ctx: Context) -> Iterator[Violation]:
         for sheet, upgrade_name in sorted(detachment.required_upgrades):
             required.setdefault(sheet, []).append(upgrade_name)
     for unit in ctx.army.units:
+        needed = required.get(unit.name, ())
+        if not unit.upgrades and not needed:
+            continue
         taken: Counter[str] = Counter()
         for upgrade in unit.upgrades:
             taken[upgrade.name] += upgrade.count
             for message in upgrade_problems(unit, upgrade, name):
                 yield codes.violation(codes.DETACHMENT_UPGRADE, message, (unit.id,))
-        for upgrade_name in required.get(unit.name, ()):
+        for upgrade_name in needed:
             if not taken[upgrade_name]:
                 yield codes.violation(
                     codes.DETACHMENT_UPGRADE,
