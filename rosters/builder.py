@@ -448,61 +448,56 @@ class PickerCatalogue:
     ally_labels: dict[str, str]
 
 
-_picker_cache: dict[tuple[object, ...], PickerCatalogue] = {}
-# Factions times releases in use at once; past that the cache starts again.
-PICKER_CACHE_SIZE = 64
-
-
 def _picker_catalogue(
     faction: Faction, release_id: int, version: tuple[object, ...]
 ) -> PickerCatalogue:
     # The catalogue changes by admin action only; its version query is cheaper than
     # reading and converting two hundred datasheets on every page view.
-    key = (faction.pk, release_id, *version)
-    found = _picker_cache.get(key)
-    if found is None:
-        brackets: dict[int, list[str]] = defaultdict(list)
-        cheapest: dict[int, int] = {}
-        for datasheet_id, models, points in (
-            UnitPrice.objects.filter(release_id=release_id, datasheet__available_to=faction.pk)
-            .order_by("models_count")
-            .values_list("datasheet_id", "models_count", "points")
-        ):
-            brackets[datasheet_id].append(f"{models}: {points} pts")
-            cheapest[datasheet_id] = min(points, cheapest.get(datasheet_id, points))
-        sheets = (
-            Datasheet.objects.filter(available_to=faction.pk)
-            .order_by("name")
-            .prefetch_related("transport_pools", "leads")
-        )
-        labels = dict(
-            AllyRule.objects.filter(faction__in=services.faction_chain(faction))
-            .exclude(label="")
-            .values_list("keyword", "label")
-        )
-        found = PickerCatalogue(
-            sheets=[
-                PickerSheet(
-                    pk=sheet.pk,
-                    name=sheet.name,
-                    legends=sheet.legends,
-                    facts=services.datasheet_to_core(datasheet=sheet, brackets=()),
-                    name_html=escape(sheet.name),
-                    search_html=escape(" ".join([sheet.name, *sheet.keywords]).casefold()),
-                    keywords_html=escape(", ".join(sheet.keywords)),
-                )
-                for sheet in sheets
-                # A datasheet the release does not price cannot be added, so is not offered.
-                if sheet.pk in brackets
-            ],
-            brackets_html={pk: escape(" · ".join(found)) for pk, found in brackets.items()},
-            cheapest=cheapest,
-            ally_labels=labels,
-        )
-        if len(_picker_cache) >= PICKER_CACHE_SIZE:
-            _picker_cache.clear()
-        _picker_cache[key] = found
-    return found
+    return services.catalogue_warm(  # type: ignore[no-any-return]
+        ("picker", faction.pk, release_id, *version),
+        lambda: _picker_catalogue_load(faction, release_id),
+    )
+
+
+def _picker_catalogue_load(faction: Faction, release_id: int) -> PickerCatalogue:
+    brackets: dict[int, list[str]] = defaultdict(list)
+    cheapest: dict[int, int] = {}
+    for datasheet_id, models, points in (
+        UnitPrice.objects.filter(release_id=release_id, datasheet__available_to=faction.pk)
+        .order_by("models_count")
+        .values_list("datasheet_id", "models_count", "points")
+    ):
+        brackets[datasheet_id].append(f"{models}: {points} pts")
+        cheapest[datasheet_id] = min(points, cheapest.get(datasheet_id, points))
+    sheets = (
+        Datasheet.objects.filter(available_to=faction.pk)
+        .order_by("name")
+        .prefetch_related("transport_pools", "leads")
+    )
+    labels = dict(
+        AllyRule.objects.filter(faction__in=services.faction_chain(faction))
+        .exclude(label="")
+        .values_list("keyword", "label")
+    )
+    return PickerCatalogue(
+        sheets=[
+            PickerSheet(
+                pk=sheet.pk,
+                name=sheet.name,
+                legends=sheet.legends,
+                facts=services.datasheet_to_core(datasheet=sheet, brackets=()),
+                name_html=escape(sheet.name),
+                search_html=escape(" ".join([sheet.name, *sheet.keywords]).casefold()),
+                keywords_html=escape(", ".join(sheet.keywords)),
+            )
+            for sheet in sheets
+            # A datasheet the release does not price cannot be added, so is not offered.
+            if sheet.pk in brackets
+        ],
+        brackets_html={pk: escape(" · ".join(found)) for pk, found in brackets.items()},
+        cheapest=cheapest,
+        ally_labels=labels,
+    )
 
 
 def _picker(

@@ -189,24 +189,15 @@ def army_faction_rules(*, faction: Faction) -> FactionRules:
     )
 
 
-_faction_rules_warm: dict[tuple[object, ...], FactionRules] = {}
-FACTION_RULES_KEPT = 64
-
-
 def army_faction_rules_warm(*, faction: Faction, version: tuple[object, ...]) -> FactionRules:
     """Return army_faction_rules, kept per faction while the catalogue stands.
 
     ``version`` is freshness.catalogue_version(), which the caller asks once per page; the
     faction tree, ally rules and army limits change by admin action only.
     """
-    key = (faction.pk, *version)
-    found = _faction_rules_warm.get(key)
-    if found is None:
-        found = army_faction_rules(faction=faction)
-        if len(_faction_rules_warm) >= FACTION_RULES_KEPT:
-            _faction_rules_warm.clear()
-        _faction_rules_warm[key] = found
-    return found
+    return catalogue_warm(  # type: ignore[no-any-return]
+        ("faction rules", faction.pk, *version), lambda: army_faction_rules(faction=faction)
+    )
 
 
 def datasheets_load(*, ids: set[int]) -> dict[int, Datasheet]:
@@ -263,14 +254,13 @@ def _detachment_warm(*, detachment_id: int, version: tuple[object, ...]) -> Deta
 
 
 def _datasheets_warm(*, ids: set[int], version: tuple[object, ...]) -> dict[int, Datasheet]:
-    found: dict[int, Datasheet] = {}
-    for pk in ids:
-        sheet = _warm_rows.get(("datasheet", pk, *version))
-        if sheet is not None:
-            found[pk] = sheet
-    for pk, sheet in datasheets_load(ids=ids - set(found)).items() if len(found) < len(ids) else ():
-        found[pk] = _warm(("datasheet", pk, *version), lambda sheet=sheet: sheet)
-    return found
+    """Return the datasheets kept under version, loading the missing ones in one go."""
+    found = {pk: _warm_rows.get(("datasheet", pk, *version)) for pk in ids}
+    missing = {pk for pk, sheet in found.items() if sheet is None}
+    if missing:
+        for pk, sheet in datasheets_load(ids=missing).items():
+            found[pk] = _warm(("datasheet", pk, *version), lambda sheet=sheet: sheet)
+    return found  # type: ignore[return-value]
 
 
 def release_prices_warm(
