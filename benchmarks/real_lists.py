@@ -96,9 +96,8 @@ def main() -> None:
         for one in checked:
             if one.read and one.real.file not in found.false_errors and not one.wargear_unread:
                 continue
-            print(
-                f"== {one.real.file} ({one.real.day}) exit={one.exit} error={one.result.get('error')}"
-            )
+            error = one.result.get("error")
+            print(f"== {one.real.file} ({one.real.day}) exit={one.exit} error={error}")
             for p in one.result.get("unrecognised", []):
                 print(f"   unrecognised {p.get('kind')} line {p.get('line')}: {p.get('text')!r}")
             for v in one.result.get("violations", []):
