@@ -80,6 +80,7 @@ def _group(raw: Mapping[str, Any]) -> core.WargearGroup:
         unit_max=raw.get("unit_max"),
         ratio_per=raw.get("per", 0),
         ratio_step=raw.get("step", 0),
+        cap=bool(raw.get("cap", False)),
     )
 
 

@@ -108,6 +108,10 @@ class WargearGroup:
     unit_max: int | None = None
     ratio_per: int = 0
     ratio_step: int = 0
+    # A further cap on options another group offers (a group nested in a group, an
+    # option's own cap within its group): the options count towards both in full, so it
+    # is never another slot for them.
+    cap: bool = False
 
     def unit_cap(self, models: int) -> int | None:
         """Return the unit-wide cap for a unit of ``models`` models, or None for none."""

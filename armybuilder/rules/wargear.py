@@ -5,7 +5,9 @@ many of each option they carry between them. Counts are per type, not per model,
 group is checked on its totals: ``n`` models of a type carry between ``n * minimum`` and
 ``n * maximum`` of the group's options. An option listed in two groups of one type (a
 chainsword as either weapon) may count towards either, so it never makes a legal choice
-fail. Unit-wide caps and ratio limits count the options across the unit.
+fail; a ``cap`` group (a group nested in another, an option's own cap) is not another
+slot: what it caps counts towards it and its other group in full. Unit-wide caps and
+ratio limits count the options across the unit.
 
 Also here: the default loadout for a model count, and ``refit`` for a changed model count
 (keeps the choices that still fit, reports the others). Priced wargear is priced where
@@ -186,15 +188,22 @@ def _type_problems(name: str, kind: ModelType, part: Loadout) -> Iterable[str]:
     n = part.models
     carried = dict(part.wargear)
     offered: dict[str, list[WargearGroup]] = {}
+    capped: set[str] = set()
     for group in kind.groups:
         for option in group.options:
-            offered.setdefault(option, []).append(group)
+            if group.cap:
+                capped.add(option)
+            else:
+                offered.setdefault(option, []).append(group)
     for option, count in part.wargear:
-        if count and option not in offered:
+        if count and option not in offered and option not in capped:
             yield codes.MSG_WARGEAR_UNKNOWN.format(unit=name, model=kind.name, option=option)
     for group in kind.groups:
-        # Options this group shares with another group may count towards either.
-        sure = sum(carried.get(o, 0) for o in group.options if len(offered[o]) == 1)
+        # Options this group shares with another slot may count towards either; a cap
+        # counts all it caps.
+        sure = sum(
+            carried.get(o, 0) for o in group.options if group.cap or len(offered.get(o, ())) <= 1
+        )
         reachable = sum(carried.get(o, 0) for o in group.options)
         low, high = group.minimum * n, group.maximum * n
         if reachable < low:

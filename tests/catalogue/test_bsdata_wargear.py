@@ -35,10 +35,13 @@ ONE_EACH = (
 )
 
 
-def read(body: str, models: dict[str, tuple[int, int]] | None = None) -> dict[str, Any]:
+def read(
+    body: str, models: dict[str, tuple[int, int]] | None = None, shared: str = ""
+) -> dict[str, Any]:
     unit = ET.fromstring(f'<selectionEntry type="unit" name="Squad" id="u">{body}</selectionEntry>')
     index = Index()
-    for element in unit.iter():
+    elements = [*unit.iter(), *ET.fromstring(f"<shared>{shared}</shared>").iter()]
+    for element in elements:
         if element.get("id") and element.tag in ("selectionEntry", "selectionEntryGroup"):
             index.entries[element.get("id", "")] = element
     found = [e for e in unit.iter("selectionEntry") if e.get("type") == "model"]
@@ -134,8 +137,16 @@ INVULNERABLE = """<profiles><profile name="Invulnerable Save" typeName="Abilitie
         ),
         pytest.param(
             model("m", "Sergeant", CONDITIONAL),
-            [{"name": "Weapon 1", "options": ["Chainsword"], "min": 0, "max": 1}],
-            id="boundary: a minimum a condition sets to 0 is read as 0",
+            [
+                {
+                    "name": "Weapon 1",
+                    "options": ["Chainsword"],
+                    "min": 0,
+                    "max": 1,
+                    "default": {"Chainsword": 1},
+                }
+            ],
+            id="boundary: a minimum a condition sets to 0 is read as 0, its default kept",
         ),
         pytest.param(model("m", "Sergeant", CRUSADE), [], id="Crusade groups are not wargear"),
     ],
@@ -157,3 +168,224 @@ def test_model_types_stats_weapons_and_abilities() -> None:
     # Names only; the invulnerable save is a stat, not an ability name.
     assert parsed["abilities"] == ["Oath of Moment"]
     assert parsed["fill"] == "Sergeant"
+
+
+# -- the catalogue's wargear as BSData states it (issue #24) ---------------------------------
+
+# The Tactical sergeant: both weapon groups are "set" to 0 when he takes twin lightning
+# claws; a new sergeant still starts with his bolt pistol and boltgun.
+TACTICAL = """<selectionEntryGroups>{groups}</selectionEntryGroups>
+<entryLinks><entryLink id="l-claws" name="Twin lightning claws" targetId="claws"
+type="selectionEntry"><constraints>
+<constraint type="max" value="1" field="selections" scope="parent" id="claws-max"/>
+</constraints></entryLink></entryLinks>"""
+TACTICAL_GROUP = """<selectionEntryGroup name="{name}" id="{gid}" defaultSelectionEntryId="{first}">
+<constraints>{bounds}</constraints>
+<modifiers><modifier type="set" value="0" field="{gid}-min"><conditions>
+<condition type="atLeast" value="1" field="selections" scope="sgt" childId="claws"/>
+</conditions></modifier><modifier type="set" value="0" field="{gid}-max"><conditions>
+<condition type="atLeast" value="1" field="selections" scope="sgt" childId="claws"/>
+</conditions></modifier></modifiers>
+<selectionEntries>{weapons}</selectionEntries></selectionEntryGroup>"""
+TACTICAL_SERGEANT = TACTICAL.format(
+    groups=TACTICAL_GROUP.format(
+        name="Weapon 1",
+        gid="g1",
+        first="w1",
+        bounds=ONE_EACH.format("g1"),
+        weapons=weapon("w1", "Bolt pistol") + weapon("w2", "Plasma pistol"),
+    )
+    + TACTICAL_GROUP.format(
+        name="Weapon 2",
+        gid="g2",
+        first="w3",
+        bounds=ONE_EACH.format("g2"),
+        weapons=weapon("w3", "Boltgun") + weapon("w4", "Storm bolter"),
+    )
+)
+CLAWS = weapon("claws", "Twin lightning claws")
+
+# War Walkers: the shared heavy weapons group says one, the link sets min and max to 2.
+HEAVY_WEAPONS = f"""<selectionEntryGroup name="Heavy Weapons" id="hw" defaultSelectionEntryId="w5">
+<constraints>{ONE_EACH.format("hw")}</constraints>
+<selectionEntries>{weapon("w5", "Shuriken cannon")}{weapon("w6", "Bright lance")}</selectionEntries>
+</selectionEntryGroup>"""
+WAR_WALKER = """<entryLinks><entryLink id="l-hw" name="Heavy Weapons" targetId="hw"
+type="selectionEntryGroup"><modifiers>
+<modifier type="set" value="2" field="hw-min"/><modifier type="set" value="2" field="hw-max"/>
+</modifiers></entryLink></entryLinks>"""
+
+# Broadsides: two support systems at most, the secondary weapons nested in that group.
+BROADSIDE = f"""<selectionEntryGroups><selectionEntryGroup name="Support Systems (0-2)" id="ss">
+<constraints><constraint type="max" value="2" field="selections" scope="parent" id="ss-max"/>
+</constraints><selectionEntries>
+{
+    weapon(
+        "w7",
+        "Weapon support system",
+        per_model='<constraint type="max" value="1" '
+        'field="selections" scope="parent" id="w7-max"/>',
+    )
+}
+{weapon("w8", "Seeker missile")}</selectionEntries>
+<selectionEntryGroups><selectionEntryGroup name="Secondary Weapons" id="sec">
+<constraints><constraint type="max" value="1" field="selections" scope="parent" id="sec-max"/>
+</constraints><selectionEntries>{weapon("w9", "Twin plasma rifle")}
+{weapon("w10", "Twin smart missile system")}</selectionEntries></selectionEntryGroup>
+</selectionEntryGroups></selectionEntryGroup></selectionEntryGroups>"""
+
+
+@pytest.mark.parametrize(
+    ("body", "shared", "expected"),
+    [
+        pytest.param(
+            model("sgt", "Tactical Marine Sergeant", TACTICAL_SERGEANT),
+            CLAWS,
+            [
+                {
+                    "name": "Weapon 1",
+                    "options": ["Bolt pistol", "Plasma pistol"],
+                    "min": 0,
+                    "max": 1,
+                    "default": {"Bolt pistol": 1},
+                },
+                {
+                    "name": "Weapon 2",
+                    "options": ["Boltgun", "Storm bolter"],
+                    "min": 0,
+                    "max": 1,
+                    "default": {"Boltgun": 1},
+                },
+                {
+                    "name": "Twin lightning claws",
+                    "options": ["Twin lightning claws"],
+                    "min": 0,
+                    "max": 1,
+                },
+            ],
+            id="Tactical sergeant: a minimum a condition lowers keeps its default",
+        ),
+        pytest.param(
+            model("ww", "War Walker", WAR_WALKER),
+            HEAVY_WEAPONS,
+            [
+                {
+                    "name": "Heavy Weapons",
+                    "options": ["Shuriken cannon", "Bright lance"],
+                    "min": 2,
+                    "max": 2,
+                    "default": {"Shuriken cannon": 2},
+                }
+            ],
+            id="War Walkers: a modifier that surely applies sets the group's min and max",
+        ),
+        pytest.param(
+            model("bs", "Broadside Shas'vre", BROADSIDE),
+            "",
+            [
+                {
+                    "name": "Support Systems (0-2)",
+                    "options": [
+                        "Weapon support system",
+                        "Seeker missile",
+                        "Twin plasma rifle",
+                        "Twin smart missile system",
+                    ],
+                    "min": 0,
+                    "max": 2,
+                },
+                {
+                    "name": "Weapon support system",
+                    "options": ["Weapon support system"],
+                    "min": 0,
+                    "max": 1,
+                    "cap": True,
+                },
+                {
+                    "name": "Secondary Weapons",
+                    "options": ["Twin plasma rifle", "Twin smart missile system"],
+                    "min": 0,
+                    "max": 1,
+                    "cap": True,
+                },
+            ],
+            id="Broadsides: a nested group shares the outer group's cap and keeps its own",
+        ),
+    ],
+)
+def test_bsdata_bounds(body: str, shared: str, expected: list[dict[str, Any]]) -> None:
+    assert read(body, shared=shared)["model_types"][0]["groups"] == expected
+
+
+def test_broadsides_three_support_systems_break_the_shared_cap() -> None:
+    """The nested group read above, checked by the rules core: 3 items in a cap of 2."""
+    from armybuilder.catalogue.conversion import model_types_facts
+    from armybuilder.rules.model import Datasheet, Loadout, Unit
+    from armybuilder.rules.wargear import unit_wargear_problems
+
+    raw = read(model("bs", "Broadside Shas'vre", BROADSIDE), {"bs": (1, 1)})
+    kinds = model_types_facts(raw["model_types"])
+    sheet = Datasheet("Broadside Battlesuits", frozenset(), frozenset(), (), model_types=kinds)
+
+    def problems(*items: str) -> int:
+        gear = tuple((item, 1) for item in items)
+        unit = Unit("b", sheet, 1, loadout=(Loadout("Broadside Shas'vre", 1, gear),))
+        return len(unit_wargear_problems(unit))
+
+    assert problems("Weapon support system", "Twin plasma rifle") == 0
+    assert problems("Weapon support system", "Seeker missile", "Twin plasma rifle") == 1
+
+
+# Legionaries: the unit entry links the shared Mark of Chaos group (each mark renamed
+# "Mark of ..." once taken) and an icon; the squad's size is a composition entry holding
+# models, and a shared pistol's cap names another unit.
+MARKS = """<selectionEntryGroup name="Mark of Chaos" id="marks" defaultSelectionEntryId="none">
+<constraints><constraint type="min" value="0" field="selections" scope="parent" id="marks-min"/>
+<constraint type="max" value="1" field="selections" scope="parent" id="marks-max"/>
+</constraints><selectionEntries>
+<selectionEntry type="upgrade" name="Khorne" id="khorne"><modifiers>
+<modifier type="set" value="Mark of Khorne" field="name"><conditions>
+<condition type="atLeast" value="1" field="selections" scope="parent" childId="khorne"/>
+</conditions></modifier></modifiers></selectionEntry>
+<selectionEntry type="upgrade" name="Nurgle" id="nurgle"><modifiers>
+<modifier type="set" value="Mark of Nurgle" field="name"><conditions>
+<condition type="atLeast" value="1" field="selections" scope="parent" childId="nurgle"/>
+</conditions></modifier></modifiers></selectionEntry>
+</selectionEntries></selectionEntryGroup>
+<selectionEntry type="upgrade" name="Plasma pistol" id="pp"><constraints>
+<constraint type="max" value="4" field="selections" scope="berzerkers" id="pp-other"/>
+</constraints></selectionEntry>"""
+LEGIONARIES = (
+    f"""<selectionEntries><selectionEntry type="model" name="Aspiring Champion" id="champ">
+<entryLinks><entryLink id="l-pp" name="Plasma pistol" targetId="pp" type="selectionEntry"/>
+</entryLinks>{STATS.format(name="Aspiring Champion")}</selectionEntry>
+<selectionEntry type="upgrade" name="5 Legionaries" id="five"><selectionEntries>
+<selectionEntry type="model" name="Legionary" id="leg">{STATS.format(name="Legionary")}
+</selectionEntry></selectionEntries></selectionEntry>
+<selectionEntry type="upgrade" name="Chaos icon" id="icon"><constraints>
+<constraint type="max" value="1" field="selections" scope="parent" id="icon-max"/>
+</constraints></selectionEntry></selectionEntries>"""
+    """<entryLinks><entryLink id="l-marks" name="Mark of Chaos" targetId="marks"
+type="selectionEntryGroup"/></entryLinks>"""
+)
+
+
+def test_legionaries_unit_groups_reach_every_model_type() -> None:
+    parsed = read(LEGIONARIES, {"champ": (1, 1), "leg": (4, 9)}, shared=MARKS)
+    mark = {
+        "name": "Mark of Chaos",
+        "options": ["Mark of Khorne", "Mark of Nurgle"],
+        "min": 0,
+        "max": 1,
+        "unit_max": 1,
+    }
+    icon = {"name": "Chaos icon", "options": ["Chaos icon"], "min": 0, "max": 1, "unit_max": 1}
+    champion, legionary = parsed["model_types"]
+    assert (champion["name"], legionary["name"]) == ("Aspiring Champion", "Legionary")
+    # The pistol's cap is Berzerkers': here it is the champion's plain item.
+    pistol = {"name": "Plasma pistol", "options": ["Plasma pistol"], "min": 0, "max": 1}
+    assert champion["groups"] == [pistol, icon, mark]
+    # The composition entry ("5 Legionaries") is not wargear.
+    assert legionary["groups"] == [icon, mark]
+    assert parsed["option_ids"]["Mark of Khorne"] == ["khorne"]
+    assert parsed["option_ids"]["Plasma pistol"] == ["l-pp", "pp"]

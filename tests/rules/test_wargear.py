@@ -51,6 +51,39 @@ TERMAGANTS = sheet(
     ),
     fill="Termagant",
 )
+# Broadsides: two support systems at most, the secondary weapons nested among them with
+# their own cap of one, and each system once (cap groups: counted in full, never a slot).
+SUPPORT = ("Twin plasma rifle", "Twin smart missile system", "Weapon support system", "Seeker")
+BROADSIDES = sheet(
+    "Broadside Battlesuits",
+    "VEHICLE",
+    brackets=((1, 80), (2, 160)),
+    models=(1, 2),
+    model_types=(
+        ModelType(
+            "Broadside Shas'vre",
+            1,
+            1,
+            (
+                WargearGroup("Rail", ("Heavy rail rifle",), 1, 1, (("Heavy rail rifle", 1),)),
+                WargearGroup("Support Systems (0-2)", SUPPORT, 0, 2),
+                WargearGroup("Secondary Weapons", SUPPORT[:2], 0, 1, cap=True),
+                WargearGroup("Weapon support system", SUPPORT[2:3], 0, 1, cap=True),
+            ),
+        ),
+    ),
+    fill="Broadside Shas'vre",
+)
+
+
+def broadside(*items: str) -> Any:
+    gear = [("Heavy rail rifle", 1)]
+    for item in dict.fromkeys(items):
+        gear.append((item, items.count(item)))
+    loadout = Loadout("Broadside Shas'vre", 1, tuple(sorted(gear)))
+    return replace(unit("b1", BROADSIDES, 1), loadout=(loadout,))
+
+
 SGT = "Devastator Sergeant"
 HW = "Devastator Marine w/ Heavy Weapon"
 BG = "Devastator Marine w/ Boltgun"
@@ -145,6 +178,22 @@ CASES: dict[str, list[Any]] = {
         case("boundary: ratio, 2 shardlaunchers in 20 models", army(gants(20, 2)), []),
         case("boundary: unit cap, 2 mining tools", army(gants(10, 0, 3, 2)), []),
         case("unit cap, 3 mining tools", army(gants(10, 0, 3, 3)), [("t1",)]),
+        case("cap: two support systems", army(broadside(*SUPPORT[1:3])), []),
+        case(
+            "boundary: a nested group counts towards its outer cap, 3 items in 2",
+            army(broadside(*SUPPORT[:1], *SUPPORT[2:])),
+            [("b1",)],
+        ),
+        case(
+            "a nested group's own cap: two secondary weapons where one is allowed",
+            army(broadside(*SUPPORT[:2])),
+            [("b1",)],
+        ),
+        case(
+            "an option's own cap: two weapon support systems",
+            army(broadside(SUPPORT[2], SUPPORT[2])),
+            [("b1",)],
+        ),
     ],
 }
 
