@@ -748,8 +748,9 @@ class Wargear(models.Model):
 
     ``model_types``: one entry per model type, ``{"name", "min", "max", "stats": [M, T, Sv,
     invulnerable save, W, Ld, OC], "groups": [{"name", "options": [...], "min", "max"
-    (per model), "default": {option: per model}, "unit_max", "per", "step"}]}``; a group's
-    unit-wide cap is ``unit_max`` plus ``step`` for every ``per`` models in the unit.
+    (per model), "default": {option: per model}, "unit_max", "per", "step", "cap"}]}``; a
+    group's unit-wide cap is ``unit_max`` plus ``step`` for every ``per`` models in the unit,
+    and a ``cap`` group further caps options another group offers (a nested group).
     ``fill`` is the model type extra models go to. ``weapons``: weapon name -> profiles
     ``[kind R|M, name, range, A, BS/WS, S, AP, D, [keywords]]``. ``abilities``: names only.
     Priced wargear is priced by the release's OptionPrice rows of the same name.
@@ -773,3 +774,7 @@ class Wargear(models.Model):
 
     def __str__(self) -> str:
         return _("{datasheet}: wargear").format(datasheet=self.datasheet)
+
+
+# Wargear across the monthly history (former option names, older loadouts): kept apart.
+from .models_wargear import FormerOptionName, WargearVersion  # noqa: E402, F401

@@ -13,6 +13,7 @@ import tarfile
 from pathlib import Path
 
 import pytest
+from django.db.models import F
 
 from armybuilder.catalogue.importers import bsdata_history
 from armybuilder.catalogue.importers.bsdata import DEFAULT_RELEASE_NAME
@@ -23,9 +24,16 @@ from armybuilder.catalogue.models import (
     Detachment,
     Enhancement,
     FormerName,
+    FormerOptionName,
     PointsRelease,
     ReleaseUnitSize,
     UnitPrice,
+    WargearVersion,
+)
+from armybuilder.catalogue.models_wargear import (
+    former_option_names,
+    wargear_as_of,
+    wargear_versions,
 )
 from armybuilder.catalogue.snapshot import catalogue_snapshot, catalogue_snapshot_clear
 from rosters.formats import services
@@ -222,6 +230,32 @@ def test_former_names_resolve_by_id_and_ambiguous_ones_do_not(history):
     )
     [unit] = check(text)["units"]
     assert unit["name"] == "Piranha" and "Read “Piranhas” as “Piranha”." in unit["note"]
+
+
+def options_of(model_types: list[dict]) -> set[str]:
+    return {o for kind in model_types for group in kind["groups"] for o in group["options"]}
+
+
+def test_wargear_option_former_names_and_older_wargear(history):
+    """An option renamed under its id is a former name; wargear older data stated
+    otherwise (T'au support systems the final data dropped) is kept with its dates."""
+    berzerkers = Datasheet.objects.get(faction__name="World Eaters", name="Khorne Berzerkers")
+    row = FormerOptionName.objects.get(datasheet=berzerkers, name="Berserker chainblade")
+    assert row.option == "Chainblade"
+    assert former_option_names()[berzerkers.pk]["Berserker chainblade"] == "Chainblade"
+    # Names differing only in case are not former names.
+    assert not FormerOptionName.objects.filter(name__iexact=F("option")).exists()
+
+    stealth = Datasheet.objects.get(faction__name="T'au Empire", name="Stealth Battlesuits")
+    versions = wargear_versions()[stealth.pk]
+    assert [v.since for v in versions] == sorted(v.since for v in versions)
+    july = wargear_as_of(versions, datetime.date(2024, 7, 20))
+    assert july is not None and "Battlesuit support system" in options_of(july.model_types)
+    # From the final data's day on, the final Wargear row applies.
+    assert wargear_as_of(versions, datetime.date(2026, 6, 20)) is None
+    assert "Battlesuit support system" not in options_of(stealth.wargear.model_types)
+    # Rows only where older data differs from the final data.
+    assert not WargearVersion.objects.filter(model_types=stealth.wargear.model_types).exists()
 
 
 def test_a_missing_snapshot_folder_is_a_clear_error(tmp_path):

@@ -5,7 +5,9 @@ the newest one through the ordinary importer (``catalogue_write``), then walks t
 ones newest first and gives each its own release ("BSData 2024-07-01"): the prices, the
 model counts it allows per datasheet (``ReleaseUnitSize``), and rows for what only older
 data has, marked with the last release that had them. An entry BSData renamed keeps its
-id, so a name seen under the same id in older data becomes a ``FormerName``. Every table
+id, so a name seen under the same id in older data becomes a ``FormerName`` (a wargear
+option's, a ``FormerOptionName``); a datasheet's wargear as older data states it, where
+it differs from the final data, becomes a ``WargearVersion`` (bsdata_history_wargear). Every table
 is synchronised to what the data says, so a second run changes nothing.
 """
 
@@ -16,6 +18,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +36,17 @@ from ..models import (
     EnhancementPrice,
     Faction,
     FormerName,
+    FormerOptionName,
     ImportReport,
     OptionPrice,
     PointsRelease,
     ReleaseUnitSize,
     UnitPrice,
+    WargearVersion,
 )
 from .bsdata import DEFAULT_RELEASE_DATE, DEFAULT_RELEASE_NAME, WriteStats, catalogue_write
 from .bsdata_history_parse import Snapshot, snapshots_open, snapshots_parse
+from .bsdata_history_wargear import WargearHistory
 from .bsdata_parse import ParsedCatalogue
 from .bsdata_xml import BsdataError
 
@@ -247,6 +253,13 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
     former: dict[tuple[str, int, str], date] = {}
     last_seen: dict[str, dict[int, int]] = {k: {} for k in current}
     release_ids = []
+    gear = WargearHistory()
+    for sheet in final.datasheets:
+        pk = sheets.find(sheet.faction, sheet.name, sheet.source_id, sheet.faction)
+        if pk is not None:
+            gear.final(pk, sheet.wargear)
+    # Each snapshot is in force until the next one's day.
+    until = dict(pairwise(days))
 
     for day, data in sorted(zip(days[:-1], parsed[:-1], strict=True), reverse=True):
         release = _release(day, final=False)
@@ -311,6 +324,7 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
                 sheets.by_id.setdefault((faction, sheet.source_id), pk)
             if sheets.names[pk] != sheet.name:
                 former.setdefault(("datasheet", pk, sheet.name[:150]), day)
+            gear.snapshot(pk, day, until[day], sheet.wargear)
             sizes.setdefault(
                 (release.pk, pk),
                 {
@@ -424,6 +438,12 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
     _sync(OptionPrice, scope, ("release_id", "datasheet_id", "name"), option_prices, out.stats)
     _sync(EnhancementPrice, scope, ("release_id", "enhancement_id"), enhancement_prices, out.stats)
     _sync_former_names(former, out)
+    options = gear.former_names()
+    _sync(FormerOptionName, {}, ("datasheet_id", "option", "name"), options, out.stats)
+    out.former_names["wargear option"] = len(options)
+    versions = gear.versions()
+    _sync(WargearVersion, {}, ("datasheet_id", "since"), versions, out.stats)
+    out.retired["older wargear"] = len(versions)
 
 
 def _repoint(rows: _Rows, placeholder: int, pk: int) -> None:

@@ -2,10 +2,12 @@
 
 ``fixtures/catalogue-10e-history.json.xz`` holds what ``import_bsdata_history`` adds on
 top of ``fixtures/catalogue-10e.json.xz``: the dated releases with their prices and unit
-sizes, the datasheets, detachments and enhancements only older data has, and the former
-names. ``--dump`` writes that file from a database the history import has run on.
+sizes, the datasheets, detachments and enhancements only older data has, the former
+names (of wargear options too) and the older wargear that differs from the final data.
+``--dump`` writes that file from a database the history import has run on.
 ``fixtures/former-names-10e.json`` holds the former names of entries the final data
-still has, which ``manage.py demo`` loads with the full catalogue.
+still has (and of their wargear options), which ``manage.py demo`` loads with the full
+catalogue.
 """
 
 from __future__ import annotations
@@ -30,10 +32,12 @@ from armybuilder.catalogue.models import (
     Enhancement,
     EnhancementPrice,
     FormerName,
+    FormerOptionName,
     OptionPrice,
     PointsRelease,
     ReleaseUnitSize,
     UnitPrice,
+    WargearVersion,
 )
 
 FIXTURES = Path(settings.BASE_DIR) / "fixtures"
@@ -64,16 +68,20 @@ def history_querysets() -> list[Iterable[models.Model]]:
         OptionPrice.objects.filter(release__in=dated).order_by("pk"),
         EnhancementPrice.objects.filter(release__in=dated).order_by("pk"),
         FormerName.objects.order_by("pk"),
+        FormerOptionName.objects.order_by("pk"),
+        WargearVersion.objects.order_by("pk"),
     ]
 
 
-def former_names_current() -> Iterable[FormerName]:
-    """The former names of entries the final data still has (the default site's)."""
-    return FormerName.objects.filter(
+def former_names_current() -> Iterable[models.Model]:
+    """The former names of entries the final data still has (the default site's), and
+    those of their wargear options."""
+    yield from FormerName.objects.filter(
         Q(datasheet__last_release__isnull=True, datasheet__isnull=False)
         | Q(detachment__last_release__isnull=True, detachment__isnull=False)
         | Q(enhancement__last_release__isnull=True, enhancement__isnull=False)
     ).order_by("pk")
+    yield from FormerOptionName.objects.filter(datasheet__last_release__isnull=True).order_by("pk")
 
 
 def _objects(querysets: Iterable[Iterable[models.Model]]) -> Iterable[models.Model]:

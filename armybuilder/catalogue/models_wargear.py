@@ -1,0 +1,123 @@
+"""Wargear across the monthly BSData history: former option names and older loadouts.
+
+The history import (``importers/bsdata_history.py``) writes both; the text importer reads
+them through the accessors below, which take no database query of their own beyond one
+``values_list`` each, so an index build can hold their results.
+
+- ``FormerOptionName``: a name a wargear option of a datasheet had in older data under the
+  same BSData id ("Berserker chainblade", now "Chainblade"), with the option's name in the
+  final data. ``former_option_names()`` returns them per datasheet.
+- ``WargearVersion``: a datasheet's model types and choice groups (the ``Wargear`` JSON
+  shape) as the monthly data stated them between two dates, where that differs from the
+  final data (T'au support systems and drones the final data no longer lists, a group that
+  changed) or the datasheet is only in older data. ``wargear_versions()`` returns them per
+  datasheet and ``wargear_as_of(versions, day)`` picks the one in force on a day (None:
+  the final data's ``Wargear`` row applies).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import date
+from typing import Any, NamedTuple
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class FormerOptionName(models.Model):
+    """A name a datasheet's wargear option had in older data under the same BSData id."""
+
+    datasheet = models.ForeignKey(
+        "catalogue.Datasheet",
+        on_delete=models.CASCADE,
+        related_name="former_option_names",
+        verbose_name=_("datasheet"),
+    )
+    # The option's name in the final data, as the Wargear row's groups name it.
+    option = models.CharField(_("wargear option"), max_length=150)
+    name = models.CharField(_("name"), max_length=150)
+    # The date of the latest snapshot that still used the name.
+    last_seen = models.DateField(_("last seen"))
+
+    class Meta:
+        ordering = ["datasheet", "option", "name"]
+        verbose_name = _("former wargear option name")
+        verbose_name_plural = _("former wargear option names")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["datasheet", "option", "name"], name="former_option_name_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.option})"
+
+
+class WargearVersion(models.Model):
+    """A datasheet's wargear as the monthly data stated it from ``since`` until ``until``
+    (exclusive), where it differs from the final data's ``Wargear`` row."""
+
+    datasheet = models.ForeignKey(
+        "catalogue.Datasheet",
+        on_delete=models.CASCADE,
+        related_name="wargear_versions",
+        verbose_name=_("datasheet"),
+    )
+    since = models.DateField(_("since"))
+    until = models.DateField(_("until"))
+    model_types = models.JSONField(_("model types"), default=list, blank=True)
+    fill = models.CharField(_("extra models go to"), max_length=150, blank=True)
+
+    class Meta:
+        ordering = ["datasheet", "since"]
+        verbose_name = _("older wargear")
+        verbose_name_plural = _("older wargear")
+        constraints = [
+            models.UniqueConstraint(fields=["datasheet", "since"], name="wargear_version_since"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.datasheet_id}: {self.since} - {self.until}"
+
+
+class Version(NamedTuple):
+    since: date
+    until: date
+    # The Wargear JSON shape: model_types as stored, and the fill type.
+    model_types: list[dict[str, Any]]
+    fill: str
+
+
+def former_option_names() -> dict[int, dict[str, str]]:
+    """Datasheet id -> {former option name: the option's name in the final data}.
+
+    A former name that is also an option's current name on the same datasheet is left
+    out (the import never stores one); names are as BSData wrote them (fold them to match).
+    """
+    found: dict[int, dict[str, str]] = defaultdict(dict)
+    for sheet, option, name in FormerOptionName.objects.order_by("-last_seen").values_list(
+        "datasheet_id", "option", "name"
+    ):
+        found[sheet].setdefault(name, option)
+    return dict(found)
+
+
+def wargear_versions() -> dict[int, tuple[Version, ...]]:
+    """Datasheet id -> its older wargear, oldest first."""
+    found: dict[int, list[Version]] = defaultdict(list)
+    for sheet, since, until, model_types, fill in WargearVersion.objects.order_by(
+        "datasheet_id", "since"
+    ).values_list("datasheet_id", "since", "until", "model_types", "fill"):
+        found[sheet].append(Version(since, until, model_types, fill))
+    return {sheet: tuple(rows) for sheet, rows in found.items()}
+
+
+def wargear_as_of(versions: tuple[Version, ...], day: date | None) -> Version | None:
+    """The older wargear in force on ``day``; None where the final data's applies."""
+    if day is None:
+        return None
+    for version in versions:
+        if version.since <= day < version.until:
+            return version
+    return None
