@@ -40,6 +40,7 @@ def read(
 ) -> dict[str, Any]:
     unit = ET.fromstring(f'<selectionEntry type="unit" name="Squad" id="u">{body}</selectionEntry>')
     index = Index()
+    index.category_names["cat-warlord"] = "Warlord"
     elements = [*unit.iter(), *ET.fromstring(f"<shared>{shared}</shared>").iter()]
     for element in elements:
         if element.get("id") and element.tag in ("selectionEntry", "selectionEntryGroup"):
@@ -94,6 +95,10 @@ CRUSADE = """<selectionEntryGroups><selectionEntryGroup name="Crusade Relics" id
 <constraint type="max" value="1" field="selections" scope="parent" id="g4-max"/></constraints>
 <selectionEntries><selectionEntry type="upgrade" name="Relic" id="w6"/></selectionEntries>
 </selectionEntryGroup></selectionEntryGroups>"""
+WARLORD = """<selectionEntries><selectionEntry type="upgrade" name="Warlord" id="w7">
+<categoryLinks><categoryLink id="w7-c" name="Warlord" targetId="cat-warlord"/></categoryLinks>
+<constraints><constraint type="min" value="1" field="selections" scope="parent" id="w7-min"/>
+</constraints></selectionEntry></selectionEntries>"""
 INVULNERABLE = """<profiles><profile name="Invulnerable Save" typeName="Abilities" id="inv">
 <characteristics><characteristic name="Description">4+</characteristic></characteristics>
 </profile></profiles>"""
@@ -149,6 +154,7 @@ INVULNERABLE = """<profiles><profile name="Invulnerable Save" typeName="Abilitie
             id="boundary: a minimum a condition sets to 0 is read as 0, its default kept",
         ),
         pytest.param(model("m", "Sergeant", CRUSADE), [], id="Crusade groups are not wargear"),
+        pytest.param(model("m", "Sergeant", WARLORD), [], id="the Warlord marker is not wargear"),
     ],
 )
 def test_groups(body: str, expected: list[dict[str, Any]]) -> None:

@@ -29,7 +29,8 @@ How BSData states wargear, and how it is read here:
   shrine token, grapnel launchers) are a choice for the whole unit: every model type offers
   them, at most the group's maximum across the unit; entries that hold models are the
   unit's composition, not wargear;
-- an item renamed once selected (the mark "Khorne" reads "Mark of Khorne") takes that name.
+- an item renamed once selected (the mark "Khorne" reads "Mark of Khorne") takes that name;
+- the Warlord upgrade (in the Warlord category) marks the unit, it is not wargear.
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ _MAX_DEPTH = 6
 _PER_MODEL = frozenset({"parent", "model"})
 _UNIT_WIDE = frozenset({"unit", "root-entry"})
 _NUMBER_MODIFIERS = frozenset({"set", "increment", "decrement"})
+# Upgrades in these categories mark the unit (the warlord flag is read apart), not wargear.
+MARKER_CATEGORIES = frozenset({"Warlord"})
 
 
 @dataclass(frozen=True)
@@ -253,12 +256,19 @@ class _Reader:
         for container in ("selectionEntries", "selectionEntryGroups", "entryLinks"):
             for child in children(element, container):
                 target = self.index.target(child)
-                if target is None or _skipped(target) or _skipped(child):
+                if target is None or _skipped(target) or _skipped(child) or self.marker(target):
                     continue
                 pair = (child, target) if child is not target else (target,)
                 if surely_hidden(self.index, pair, self.ctx):
                     continue
                 yield child, target, pair
+
+    def marker(self, element: Element) -> bool:
+        """Tell the Warlord marker (an upgrade in the Warlord category) from wargear."""
+        return any(
+            self.index.category_names.get(link.get("targetId", "")) in MARKER_CATEGORIES
+            for link in children(element, "categoryLinks")
+        )
 
     def holds_models(self, element: Element, depth: int = 0) -> bool:
         """Tell an entry that holds models (the unit's composition) from wargear."""
