@@ -1,7 +1,13 @@
-"""Set up a throwaway database with a catalogue and a 60-unit roster for page benchmarks."""
+"""Set up a throwaway database with a catalogue and a 60-unit roster for page benchmarks.
+
+Also the quick mode every benchmark honours: with ``BENCH_SMOKE=1`` a benchmark runs its
+same code path for a few iterations (``runs``), so that CI can run them all and none rots.
+The figures printed then prove only that the benchmark works, not how fast anything is.
+"""
 
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 import tempfile
@@ -11,6 +17,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 FULL_CATALOGUE = REPO / "fixtures" / "catalogue-10e.json.xz"
+# BENCH_SMOKE=1 (any value but empty or 0): a few iterations of the same code path.
+SMOKE = os.environ.get("BENCH_SMOKE", "") not in ("", "0")
 # Names every Space Marines catalogue (the demo one and the full one) holds.
 SIXTY = [
     ("Captain", None),
@@ -22,17 +30,47 @@ SIXTY = [
 ]
 
 
-def setup(db_name: str) -> None:
-    """Point Django at a fresh SQLite file, migrate it, and load the catalogue."""
-    path = Path(tempfile.gettempdir()) / f"{db_name}.sqlite3"
-    path.unlink(missing_ok=True)
-    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
+def runs(normal: int, smoke: int = 3) -> int:
+    """How many iterations to run: ``normal``, or ``smoke`` under BENCH_SMOKE=1."""
+    return smoke if SMOKE else normal
+
+
+def throwaway_sqlite(db_name: str) -> Path:
+    """A SQLite file of this process alone in the temporary folder, removed at exit.
+
+    The process id keeps two runs of one benchmark (a developer's and CI's) apart; the
+    developer's db.sqlite3 is never used.
+    """
+    path = Path(tempfile.gettempdir()) / f"{db_name}-{os.getpid()}.sqlite3"
+
+    def remove() -> None:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+    remove()
+    atexit.register(remove)
+    return path
+
+
+def django_setup(db_name: str) -> None:
+    """Start Django on a throwaway SQLite file (not migrated: for benchmarks that read no
+    database, so that a stray query fails rather than reaching db.sqlite3)."""
+    os.environ["DATABASE_URL"] = f"sqlite:///{throwaway_sqlite(db_name)}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "armybuilder.settings")
     import django
-    from django.core.management import call_command
 
     django.setup()
+
+
+def setup(db_name: str, *, catalogue: bool = True) -> None:
+    """Point Django at a fresh SQLite file, migrate it, and load the catalogue (the full
+    fixture, else the test catalogue; none when ``catalogue`` is false)."""
+    django_setup(db_name)
+    from django.core.management import call_command
+
     call_command("migrate", verbosity=0)
+    if not catalogue:
+        return
     if FULL_CATALOGUE.exists():
         call_command("loaddata", str(FULL_CATALOGUE), verbosity=0)
     else:

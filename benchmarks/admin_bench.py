@@ -8,7 +8,7 @@ and by faction where it has them, one change page, its history page and its hist
 revert form), and the comparison of two releases. Last lines:
 ``admin_slowest_page=... admin_slowest_ms=<n>``, then every page's median, ending with
 ``admin_unit_price_list_ms=<n>``, ``admin_release_change_ms=<n>`` and
-``admin_release_list_ms=<n>``.
+``admin_release_list_ms=<n>``. ``BENCH_SMOKE=1``: one warm-up and two timed runs a page.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from __future__ import annotations
 import datetime
 import time
 
-from _site import median_ms, setup
+from _site import median_ms, runs, setup
 
-WARMUP = 3
-RUNS = 30
+WARMUP = runs(3, 1)
+RUNS = runs(30, 2)
 
 
 def three_releases() -> list[object]:

@@ -1,6 +1,6 @@
 """Drive POST /api/validate/ on gunicorn (2 workers) and PostgreSQL with a 2000-point roster.
 
-Creates its own database (armybuilder_bench, dropped and made anew), migrates it, loads the
+Creates its own database (armybuilder_bench_<pid>, dropped at the end), migrates it, loads the
 full catalogue fixture (fixtures/catalogue-10e.json.xz) or, where that is absent, the test
 catalogue padded to a 2000-point army. Then it starts
 ``gunicorn armybuilder.wsgi -w 2 -b 127.0.0.1:<port>`` with production settings, signs in
@@ -10,8 +10,8 @@ loopback, bounded in count and in time. Run from the repo root with PostgreSQL o
 
     python benchmarks/api_bench.py [--requests 6000] [--clients 4]
 
-BENCH_DB names the database (default armybuilder_bench), so that two runs on one server
-do not drop each other's.
+BENCH_DB names the database (default armybuilder_bench_<process id>, so that two runs on
+one server do not drop each other's). ``BENCH_SMOKE=1``: 8 warm-up and 40 timed requests.
 
 The last line is ``api_validate_rps=<requests per second> p95_ms=<95th percentile latency>``.
 Target: at least 300 requests per second with p95 under 50 ms on two cores.
@@ -32,15 +32,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from _site import REPO as ROOT
+from _site import runs
 
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-DB_NAME = os.environ.get("BENCH_DB", "armybuilder_bench")
+DB_NAME = os.environ.get("BENCH_DB", f"armybuilder_bench_{os.getpid()}")
 DATABASE_URL = f"{PG}/{DB_NAME}"
 FULL_CATALOGUE = ROOT / "fixtures" / "catalogue-10e.json.xz"
 TARGET_POINTS = 2000
-WARMUP = 200
+WARMUP = runs(200, 8)
 TIME_LIMIT_S = 120.0
 READY_TIMEOUT_S = 30.0
 BENCH_SECRET = "bench-only-secret-" + "x" * 48
@@ -255,7 +255,7 @@ def client_run(args: tuple[int, str, bytes, int, float]) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, default=6000)
+    parser.add_argument("--requests", type=int, default=runs(6000, 40))
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--keep-db", action="store_true", help="Do not drop the database after.")
     parser.add_argument(
@@ -265,7 +265,24 @@ def main() -> None:
     )
     options = parser.parse_args()
 
+    print(f"database={DB_NAME}")
     database_create()
+    try:
+        elapsed, results = measure(options)
+    finally:
+        if not options.keep_db:
+            database_drop()
+    latencies = sorted(ms for chunk in results for ms in chunk)
+    p95 = latencies[int(0.95 * (len(latencies) - 1))]
+    print(
+        f"requests={len(latencies)} clients={options.clients} seconds={elapsed:.2f} "
+        f"median_ms={statistics.median(latencies):.2f}"
+    )
+    print(f"api_validate_rps={len(latencies) / elapsed:.0f} p95_ms={p95:.1f}")
+
+
+def measure(options: argparse.Namespace) -> tuple[float, list[list[float]]]:
+    """Fill the database, serve it with gunicorn and time the clients' requests."""
     import django
 
     django.setup()
@@ -308,15 +325,7 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
-        if not options.keep_db:
-            database_drop()
-    latencies = sorted(ms for chunk in results for ms in chunk)
-    p95 = latencies[int(0.95 * (len(latencies) - 1))]
-    print(
-        f"requests={len(latencies)} clients={options.clients} seconds={elapsed:.2f} "
-        f"median_ms={statistics.median(latencies):.2f}"
-    )
-    print(f"api_validate_rps={len(latencies) / elapsed:.0f} p95_ms={p95:.1f}")
+    return elapsed, results
 
 
 if __name__ == "__main__":

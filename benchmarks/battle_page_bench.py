@@ -3,17 +3,17 @@
 Run from the repo root: ``python benchmarks/battle_page_bench.py``. The request goes
 through Django's whole stack in-process (middleware, the view, the save in a
 transaction, the scoring core, the result template). Last line:
-``battle_score_post_median_ms=<n>``.
+``battle_score_post_median_ms=<n>``. ``BENCH_SMOKE=1``: one warm-up and three timed posts.
 """
 
 from __future__ import annotations
 
 import time
 
-from _site import median_ms, setup, sixty_unit_roster
+from _site import median_ms, runs, setup, sixty_unit_roster
 
-WARMUP = 5
-RUNS = 40
+WARMUP = runs(5, 1)
+RUNS = runs(40)
 
 
 def main() -> None:

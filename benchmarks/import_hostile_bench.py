@@ -8,31 +8,27 @@ needed) and reports the slowest. Run from the repo root:
     python benchmarks/import_hostile_bench.py
 
 Prints one line per input and last ``hostile_parse_max_ms=<n>`` (target under 50 per 16 KB).
+``BENCH_SMOKE=1``: one parse per input.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
 import statistics
-import sys
 import time
-from pathlib import Path
 
-import django
+from _site import django_setup, runs
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-# The inputs live beside the test that guards them, which imports Django models.
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "armybuilder.settings")
-django.setup()
-
-from rosters.formats.text_import import UnreadableList, list_parse  # noqa: E402
-from tests.formats.test_text_import_hostile import ADVERSARIAL  # noqa: E402
-
-RUNS = 5
+RUNS = runs(5, 1)
 
 
 def main() -> None:
+    # The inputs live beside the test that guards them, which imports Django models; no
+    # query is made, so the throwaway database is not even migrated.
+    django_setup("import_hostile_bench")
+    from rosters.formats.text_import import UnreadableList, list_parse
+    from tests.formats.test_text_import_hostile import ADVERSARIAL
+
     worst = 0.0
     for name, text in ADVERSARIAL.items():
         samples = []

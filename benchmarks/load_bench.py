@@ -14,12 +14,14 @@ and Redis on 127.0.0.1:6379; run from the repo root with the bench extra install
 
     .venv/bin/python benchmarks/load_bench.py [--users 50] [--seconds 60]
 
-The database armybuilder_load is made anew (dropped after unless --keep-db) and the Redis
-database LOAD_BENCH_REDIS (default redis://127.0.0.1:6379/3) is flushed. The last line is
-``load_errors=<n> load_p95_ms=<n> load_rps=<n>``; targets: 0 errors, p95 under 250 ms.
+The database armybuilder_load_<process id> is made anew (dropped after unless --keep-db)
+and the Redis database LOAD_BENCH_REDIS (default redis://127.0.0.1:6379/3) is flushed. The
+last line is ``load_errors=<n> load_p95_ms=<n> load_rps=<n>``; targets: 0 errors, p95
+under 250 ms.
 The players arrive first, ten a second, each logging in through the form; load_p95_ms
 and load_rps are taken over the --seconds after the last one is in, and load_errors over
 the whole run. The line before gives the whole run's p95 and the logins' own.
+``BENCH_SMOKE=1``: 3 players at the stress pace for 10 seconds (the editor still publishes).
 """
 
 from __future__ import annotations
@@ -38,10 +40,13 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from _site import REPO as ROOT
+from _site import SMOKE, runs
+
 VENV_BIN = Path(sys.executable).parent
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-DB_NAME = "armybuilder_load"
+# This run's own database: two runs on one server never drop each other's.
+DB_NAME = f"armybuilder_load_{os.getpid()}"
 REDIS_URL = os.environ.get("LOAD_BENCH_REDIS", "redis://127.0.0.1:6379/3")
 SECRET = "load-bench-only-secret-" + "x" * 48
 PASSWORD = "load-Bench-pass-40k"
@@ -122,12 +127,12 @@ def wait_ready(port: int, server: subprocess.Popen[bytes]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--users", type=int, default=50)
-    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--users", type=int, default=runs(50))
+    parser.add_argument("--seconds", type=int, default=runs(60, 10))
     parser.add_argument("--keep-db", action="store_true")
     parser.add_argument(
         "--think",
-        default="3,8",
+        default="0.5,2" if SMOKE else "3,8",
         help="Seconds a player waits between actions, as MIN,MAX (default 3,8: a person "
         "choosing the next unit; 0.5,2 is a stress pace no person keeps up).",
     )
@@ -151,7 +156,37 @@ def main() -> None:
         "API_RATE_USER": "1000000/second",
         "LOG_LEVEL": "ERROR",
     }
+    print(f"database={DB_NAME}")
     database_reset()
+    try:
+        published = serve_and_load(args, env, work, f"{think_min:g},{think_max:g}")
+    finally:
+        if not args.keep_db:
+            database_reset(drop_only=True)
+
+    with open(work / "load_stats.csv", newline="") as f:
+        total = next(row for row in csv.DictReader(f) if row["Name"] == "Aggregated")
+    errors = int(total["Failure Count"])
+    record = json.loads((work / "record.json").read_text())
+    everyone_in = max(record["arrived"], default=0.0)
+    steady = [r for r in record["requests"] if r[0] >= everyone_in]
+    logins = [r for r in record["requests"] if "/login/" in r[1]]
+    steady_s = max((r[0] + r[2] / 1000 for r in steady), default=everyone_in) - everyone_in
+    rps = len(steady) / steady_s if steady_s else 0.0
+    print(
+        f"requests={len(record['requests'])} steady_requests={len(steady)} "
+        f"players_in={len(record['arrived'])} current_release_after={published!r} work={work}"
+    )
+    print(
+        f"load_users={args.users} load_think_s={think_min:g}-{think_max:g} "
+        f"load_all_p95_ms={p95(record['requests']):.0f} load_login_p95_ms={p95(logins):.0f}"
+    )
+    print(f"load_errors={errors} load_p95_ms={p95(steady):.0f} load_rps={rps:.1f}")
+
+
+def serve_and_load(args: argparse.Namespace, env: dict[str, str], work: Path, think: str) -> str:
+    """Fill the database, serve it with gunicorn and set locust on it; return the name
+    of the points release current at the end (the editor's copy, once published)."""
     redis_flush()
     setup = subprocess.run(
         [
@@ -212,7 +247,7 @@ def main() -> None:
             env={
                 **env,
                 "LOAD_BENCH_PLAN": str(plan_path),
-                "LOAD_BENCH_THINK": f"{think_min},{think_max}",
+                "LOAD_BENCH_THINK": think,
                 "LOAD_BENCH_RECORD": str(work / "record.json"),
             },
             check=True,
@@ -232,27 +267,7 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
-        if not args.keep_db:
-            database_reset(drop_only=True)
-
-    with open(work / "load_stats.csv", newline="") as f:
-        total = next(row for row in csv.DictReader(f) if row["Name"] == "Aggregated")
-    errors = int(total["Failure Count"])
-    record = json.loads((work / "record.json").read_text())
-    everyone_in = max(record["arrived"], default=0.0)
-    steady = [r for r in record["requests"] if r[0] >= everyone_in]
-    logins = [r for r in record["requests"] if "/login/" in r[1]]
-    steady_s = max((r[0] + r[2] / 1000 for r in steady), default=everyone_in) - everyone_in
-    rps = len(steady) / steady_s if steady_s else 0.0
-    print(
-        f"requests={len(record['requests'])} steady_requests={len(steady)} "
-        f"players_in={len(record['arrived'])} current_release_after={published!r} work={work}"
-    )
-    print(
-        f"load_users={args.users} load_think_s={think_min:g}-{think_max:g} "
-        f"load_all_p95_ms={p95(record['requests']):.0f} load_login_p95_ms={p95(logins):.0f}"
-    )
-    print(f"load_errors={errors} load_p95_ms={p95(steady):.0f} load_rps={rps:.1f}")
+    return published
 
 
 def p95(requests: list[list[Any]]) -> float:

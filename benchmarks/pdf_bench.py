@@ -7,24 +7,25 @@ Run from the repo root:
     python benchmarks/pdf_bench.py
 
 It prints ``roster_pdf_cards_median_ms=<n>`` for the PDF with datasheets, then, last,
-``roster_pdf_median_ms=<median milliseconds per PDF>``.
+``roster_pdf_median_ms=<median milliseconds per PDF>``. ``BENCH_SMOKE=1``: one warm-up and
+two timed renders of each.
 """
 
 from __future__ import annotations
 
-import os
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "armybuilder.settings")
-
 from dataclasses import replace
 
-from rosters.formats.pdf import RosterPdf
-from rosters.formats.sheet import (
+from _site import django_setup, runs
+
+# rosters.formats.pdf reads the players' language settings (rosters.models), and its
+# headings go through Django's translations: Django starts before it is imported, on a
+# throwaway database that no render queries.
+django_setup("pdf_bench")
+
+from rosters.formats.pdf import RosterPdf  # noqa: E402
+from rosters.formats.sheet import (  # noqa: E402
     DeclarationSection,
     RosterSheet,
     UnitCard,
@@ -33,8 +34,8 @@ from rosters.formats.sheet import (
 )
 
 UNITS = 60
-WARMUP = 3
-RUNS = 25
+WARMUP = runs(3, 1)
+RUNS = runs(25, 2)
 NAMES = [
     "Khârn the Betrayer",
     "Khorne Berzerkers",
@@ -130,10 +131,6 @@ def median_of(sheet: RosterSheet) -> tuple[float, int]:
 
 
 def main() -> None:
-    import django
-
-    # The datasheet section's headings go through Django's translations.
-    django.setup()
     sheet = roster()
     with_cards = replace(sheet, cards=cards(sheet))
     cards_ms, cards_bytes = median_of(with_cards)

@@ -24,10 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from _site import REPO
-
-sys.path.insert(0, str(REPO))
-SMOKE = bool(os.environ.get("BENCH_SMOKE"))
+from _site import REPO, SMOKE
 
 
 def prepared_database() -> None:
@@ -58,7 +55,8 @@ def prepared_database() -> None:
 
     from tests.formats.real_lists import load_catalogue_with_history
 
-    partial = db.with_suffix(".partial")
+    # This process's own partial file: two first runs at once each build their own.
+    partial = db.with_suffix(f".{os.getpid()}.partial")
     partial.unlink(missing_ok=True)
     from django.db import connections
 

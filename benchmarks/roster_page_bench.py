@@ -3,17 +3,17 @@
 Run from the repo root: ``python benchmarks/roster_page_bench.py``. The request goes
 through Django's whole stack in-process (middleware, views, the rules core, templates),
 so the figure is server time without the network. Last line:
-``roster_page_median_ms=<n>``.
+``roster_page_median_ms=<n>``. ``BENCH_SMOKE=1``: one warm-up and three timed pages.
 """
 
 from __future__ import annotations
 
 import time
 
-from _site import median_ms, setup, sixty_unit_roster
+from _site import median_ms, runs, setup, sixty_unit_roster
 
-WARMUP = 5
-RUNS = 60
+WARMUP = runs(5, 1)
+RUNS = runs(60)
 
 
 def main() -> None:

@@ -7,16 +7,15 @@ types, a ratio limit, a priced pistol), checked under WARGEAR_CHOICE. Run from t
     python benchmarks/rules_bench.py
 
 The last line is ``rules_validate_median_us=<median microseconds per validate call>``.
+``BENCH_SMOKE=1``: 3 warm-up and 30 timed calls.
 """
 
 from __future__ import annotations
 
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _site import runs
 
 from armybuilder.rules import codes, validate
 from armybuilder.rules.model import (
@@ -41,8 +40,8 @@ from armybuilder.rules.model import (
 
 SM = "ADEPTUS ASTARTES"
 GLADIUS = "Gladius Task Force"
-WARMUP = 300
-RUNS = 3000
+WARMUP = runs(300)
+RUNS = runs(3000, 30)
 
 
 def sheet(name: str, points: int, *keywords: str, models: int = 1, **extra: object) -> Datasheet:

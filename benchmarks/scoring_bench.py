@@ -6,21 +6,20 @@ kill-points-4 (7 rounds), secondaries on both sides. Run from the repo root:
     python benchmarks/scoring_bench.py
 
 The last line is ``scoring_score_median_us=<median microseconds per score call>``.
+``BENCH_SMOKE=1``: 3 warm-up and 30 timed calls.
 """
 
 from __future__ import annotations
 
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _site import runs
 
 from armybuilder.rules.scoring import BattleRecord, BattleUnit, Side, UnitState, score
 
-WARMUP = 300
-RUNS = 3000
+WARMUP = runs(300)
+RUNS = runs(3000, 30)
 STATES = list(UnitState)
 
 

@@ -4,11 +4,13 @@ A player logs in on server A and is logged in on B; a roster made on B is edited
 the declaration wizard started on A continues and saves on B (its state is in the
 session); anonymous validation calls on A and B count against one rate limit; a price
 changed by another process is seen by both servers' warm catalogue caches. Needs
-PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 (database 3 is flushed):
+PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 (database 3 is flushed); its
+database, armybuilder_two_servers_<process id>, is dropped at the end:
 
     .venv/bin/python benchmarks/two_servers_check.py
 
 The last line is ``two_servers_ok=<checks passed>/<checks>``; exit status 1 if any failed.
+It has no iterations to cut: under ``BENCH_SMOKE=1`` it runs as it always does.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-DB_NAME = "armybuilder_two_servers"
+DB_NAME = f"armybuilder_two_servers_{os.getpid()}"
 REDIS_URL = os.environ.get("LOAD_BENCH_REDIS", "redis://127.0.0.1:6379/3")
 PASSWORD = "two-Servers-pass-40k"
 

@@ -3,7 +3,7 @@
 Run from the repo root: ``python benchmarks/wizard_bench.py``. The request goes through
 Django's whole stack in-process, with eight leaders attached and six units embarked, so
 the step shows live meters for a realistic declaration. Last line:
-``wizard_step_median_ms=<n>``.
+``wizard_step_median_ms=<n>``. ``BENCH_SMOKE=1``: one warm-up and three timed steps.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 import time
 
-from _site import median_ms, setup, sixty_unit_roster
+from _site import median_ms, runs, setup, sixty_unit_roster
 
-WARMUP = 5
-RUNS = 60
+WARMUP = runs(5, 1)
+RUNS = runs(60)
 
 
 def main() -> None:
