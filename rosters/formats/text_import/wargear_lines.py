@@ -35,6 +35,8 @@ WITH_ITEMS_RE = re.compile(r"^(?P<count>\d{1,4})\s++with\s++(?P<items>.+)$", re.
 _MODEL_WITH_RE = re.compile(r"^(?P<count>\d{1,4})\s++(?P<rest>\S.*)$")
 # WarOrgan prices an item in square brackets: "Armoured tracks, ... [+10 points]".
 _PRICE_RE = re.compile(r"\s*+[\[(]\+\s*+\d{1,9}+\s*+(?:points?|pts?)[\])]\s*+$", re.IGNORECASE)
+# A count written without "x": "5 chainblades" of "• 5x Khorne Berzerker: 5 chainblades".
+_BARE_COUNT = re.compile(r"^\d{1,4}\s++\w")
 # (line, indent, bullet, text) of each line under a unit header.
 Child = tuple[int, int, str, str]
 
@@ -95,7 +97,7 @@ def _items(
         count, name = _counted(item)
         if name.casefold() in WARLORD_WORDS or not name:
             continue
-        each = 1 if totals and COUNT_RE.match(item) else per_model or 1
+        each = 1 if totals and (COUNT_RE.match(item) or _BARE_COUNT.match(item)) else per_model or 1
         found.append(GearLine(line, model, models, count * each, name, model_line))
     return found
 

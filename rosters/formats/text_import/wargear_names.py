@@ -35,7 +35,7 @@ _PAIR = re.compile(
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # A count written inside a name: "2 Multi-meltas", "7 chainblades", "One plasma pistol".
 _LEADING_COUNT = re.compile(
-    r"^(?:(?P<count>\d{1,2})\s*+[x×]?|(?P<word>one|two|three|four))\s++(?P<name>\S.*)$",
+    r"^[-–•]?(?:(?P<count>\d{1,2})\s*+[x×]?|(?P<word>one|two|three|four))\s++(?P<name>\w.*)$",
     re.IGNORECASE,
 )
 # A trailing "(...)": "Gun Drone (Twin pulse carbine)", "Command-link Drone (Aura)".
@@ -341,6 +341,11 @@ class _Sheet:
     def known(self, name: str) -> tuple[str, int] | None:
         return self._look(name)[0]
 
+    def exact(self, name: str) -> bool:
+        """Tell an option's own name (or former name) as written: "2 Storm Bolters"."""
+        norm = fold(name)
+        return any(norm in t.exact or norm in t.aliases for t in self.types)
+
     def soft(self, name: str) -> bool:
         """Tell a name found only as one weapon of an option (counted once, so last)."""
         return self._look(name)[1]
@@ -361,6 +366,21 @@ class _Sheet:
             if norm == unit or unit.startswith(norm + " ") or unit.endswith(" " + norm):
                 return UNIT
         return ""
+
+    def type_option(self, name: str) -> str | None:
+        """Read an item a model type is named after as that type's one option ending in
+        it: "Narthecium" of "Terminator with Narthecium" is its "Apothecary's narthecium"."""
+        norm, key = model_key(name), keys(name)[0]
+        if not norm:
+            return None
+        found = {
+            option
+            for t, type_name in zip(self.types, self.type_names, strict=True)
+            if f" {norm} " in f" {type_name} "
+            for option_key, (option, _) in t.options.items()
+            if option_key.endswith(" " + key)
+        }
+        return found.pop() if len(found) == 1 else None
 
     def in_type_name(self, name: str) -> bool:
         """Tell an item its model type's own name states ("Praesidium Shield" of "Custodian
@@ -510,12 +530,23 @@ def _rejoined(facts: _Sheet, gear: Sequence[GearLine], read: ReadLines) -> list[
 def _expand(facts: _Sheet, g: GearLine) -> list[tuple[GearLine, bool]] | None:
     """Read one written item as the items it names, each flagged when it restates
     another; None where no reading fits (the line is reported as written)."""
+    paren = _PAREN.match(g.name) if g.name.endswith(")") else None
+    if paren is not None and facts.names_model(paren["head"]):
+        # "Stealth Shas'vre (Shield Drone)": the model and the item it carries, which
+        # the line states already ("Shield Drone, Stealth Shas'vre (Shield Drone)").
+        carried = _one(facts, paren["inner"])
+        if carried is None:
+            return [] if facts.in_type_name(paren["inner"]) else None
+        return [(replace(g, count=g.count * carried[0], name=carried[1]), True)]
     if facts.known(g.name) is not None:
+        counted = None if facts.exact(g.name) else _LEADING_COUNT.match(g.name)
+        if counted is not None and facts.known(counted["name"]) is not None:
+            # "4 Bolt pistol", "2 storm bolter" for "2 Storm Bolters": the count is items.
+            return [(replace(g, count=g.count * _count(counted), name=counted["name"]), False)]
         return [(g, False)]
     one = _one(facts, g.name)
     if one is not None:
         return [(replace(g, count=g.count * one[0], name=one[1]), False)]
-    paren = _PAREN.match(g.name)
     if paren is not None:
         head, inner = paren["head"], paren["inner"]
         found_head = _one(facts, head)
@@ -527,9 +558,7 @@ def _expand(facts: _Sheet, g: GearLine) -> list[tuple[GearLine, bool]] | None:
                 parts.append((replace(g, name=found_inner[1]), True))
             return parts  # "(Aura)", "(Plasma Accelerator Rifle upgrade)": a note
         if found_inner is not None:
-            # "Stealth Shas'vre (Shield Drone)": the model and the item it carries.
-            restated = bool(facts.names_model(head))
-            return [(replace(g, count=g.count * found_inner[0], name=found_inner[1]), restated)]
+            return [(replace(g, count=g.count * found_inner[0], name=found_inner[1]), False)]
     for split in (_JUNCTION.split, lambda text: _and_pieces(facts, text)):
         pieces = split(g.name)
         if len(pieces) < 2:
@@ -537,6 +566,9 @@ def _expand(facts: _Sheet, g: GearLine) -> list[tuple[GearLine, bool]] | None:
         read = _pieces(facts, g, pieces)
         if read is not None:
             return read
+    option = facts.type_option(g.name)
+    if option is not None:
+        return [(replace(g, name=option), False)]
     if facts.in_type_name(g.name):
         return []
     return None
@@ -548,9 +580,13 @@ def _one(facts: _Sheet, name: str) -> tuple[int, str] | None:
         return 1, name
     counted = _LEADING_COUNT.match(name)
     if counted is not None and facts.known(counted["name"]) is not None:
-        word = counted["word"]
-        return _WORDS[word.casefold()] if word else int(counted["count"]), counted["name"]
+        return _count(counted), counted["name"]
     return None
+
+
+def _count(counted: re.Match[str]) -> int:
+    word = counted["word"]
+    return _WORDS[word.casefold()] if word else int(counted["count"])
 
 
 def _pieces(

@@ -60,15 +60,18 @@ def _match_type(
     items: Iterable[GearLine],
     taken: Iterable[str] = (),
     models: int = 1,
+    fill: str = "",
 ) -> _Type:
     norm = _singular(normalise(model))
     items = list(items)
 
-    def offered(t: _Type) -> tuple[int, int]:
+    def offered(t: _Type) -> tuple[int, int, bool]:
         # A type that can hold the line's models first ("• 9x Pathfinder" is not of the
-        # type with the unit's one grenade launcher), then the one offering most items.
+        # type with the unit's one grenade launcher), then the one offering most items,
+        # then the type extra models go to.
         held = min(t.kind.maximum, models)
-        return held, sum(1 for g in items if g.name and t.find(g.name) is not None)
+        items_offered = sum(1 for g in items if g.name and t.find(g.name) is not None)
+        return held, items_offered, t.kind.name == fill
 
     named = [
         t
@@ -77,6 +80,10 @@ def _match_type(
     ]
     if named:
         return named[0]
+    # "Terminator Justicar" for "Justicar": the longest type name the line ends with.
+    ends = [t for t in types if model_key(model).endswith(" " + model_key(t.kind.name))]
+    if ends:
+        return max(ends, key=lambda t: len(t.kind.name))
     # A type another line names exactly is that line's.
     free = [t for t in types if t.kind.name not in set(taken)]
     close = [t for t in free if _same(normalise(t.kind.name), norm)]
@@ -100,17 +107,36 @@ def _fit(
     carried: dict[str, dict[str, int]],
     foreign: list[GearLine],
     model: str,
-) -> tuple[bool, int, float]:
+) -> tuple[bool, bool, int, float]:
     """Rank a type for a line's item only it offers: one these models already went to and
-    that still lacks the item, then the one offering most of the line's foreign items, then
-    the closest name."""
+    that still lacks the item, then one with room for more models, then the one offering
+    most of the line's foreign items, then the closest name."""
     option = t.find(item.name)
     assert option is not None
     name = t.kind.name
-    room = name in moved_to and carried[name].get(option[0], 0) < moved_to[name]
+    room = _room(t, option[0], moved_to, carried)
+    space = moved_to.get(name, 0) < t.kind.maximum
     covers = sum(1 for f in foreign if t.find(f.name) is not None)
     ratio = difflib.SequenceMatcher(None, normalise(name), normalise(model)).ratio()
-    return room, covers, ratio
+    return room, space, covers, ratio
+
+
+def _room(
+    t: _Type, option: str, moved_to: dict[str, int], carried: dict[str, dict[str, int]]
+) -> bool:
+    """Tell whether the models already moved to a type still have room for an option: in
+    every group that holds it ("Incinerator" or "Storm bolter" as the banner bearer's one
+    weapon choice)."""
+    name = t.kind.name
+    if name not in moved_to:
+        return False
+    moved, gear = moved_to[name], carried[name]
+    if gear.get(option, 0) >= moved:
+        return False
+    groups = [g for g in t.kind.groups if option in g.options]
+    return not groups or any(
+        sum(gear.get(o, 0) for o in g.options) < moved * g.maximum for g in groups
+    )
 
 
 def _add(into: dict[str, int], option: str, count: int, combo: bool = False) -> None:
@@ -169,7 +195,7 @@ def resolve_gear(
         if _singular(normalise(t.kind.name)) == _singular(normalise(model))
     }
     matched = {
-        key: _match_type(types, key[0], items, exact - {key[0]}, key[2] or 1)
+        key: _match_type(types, key[0], items, exact - {key[0]}, key[2] or 1, sheet.fill)
         for key, items in by_model.items()
     }
     targets = {id(t) for t in matched.values()}
@@ -212,7 +238,7 @@ def resolve_gear(
             option, per = other.find(item.name)  # type: ignore[misc]
             count = _per(item, per)
             name = other.kind.name
-            if name in moved_to and carried[name].get(option, 0) < moved_to[name]:
+            if _room(other, option, moved_to, carried):
                 _add(carried[name], option, count)
                 continue
             moved = min(count, n)
