@@ -249,9 +249,9 @@ def unit_from_header(number: int, match: re.Match[str]) -> ParsedUnit:
 
 def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
     """Read warlord, enhancement, wargear and model count from a unit's lines."""
-    from rosters.formats.text_import.wargear_lines import gear_lines
+    from rosters.formats.text_import.wargear_lines import gear_lines, model_with
 
-    unit.gear = gear_lines([(c.line, c.indent, c.bullet, c.text) for c in children])
+    unit.gear = gear_lines([(c.line, c.indent, c.bullet, c.text) for c in children], unit.name)
     items: list[tuple[_Child, _Item]] = []
     parent: _Item | None = None
     for child in children:
@@ -276,12 +276,16 @@ def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
             continue  # "Attached as: Leader", "B: 1 mauler chainblade", keyword notes
         if not child.bullet:
             continue  # an unbulleted line continues the item above it: wargear, not models
+        named = None if counted else model_with(text, unit.name)
         item = _Item(
             indent=child.indent,
             count=int(counted["count"]) if counted else 1,
             name=clean(name),
             inline=bool(inline.strip()),
         )
+        if named is not None:
+            # "• 9 Zephyrim with Bolt pistol and Power weapon" is a model line.
+            item.count, item.name, item.inline = named[0], named[1], True
         items.append((child, item))
         parent = item
         if inline.strip() and counted is not None:

@@ -32,6 +32,7 @@ from armybuilder.catalogue.models import (
 )
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
+from rosters.formats.text_import.wargear_names import GearNames
 
 SUGGESTIONS = 5
 # Names are at most 150 characters; a longer query is cut so difflib's work stays bounded.
@@ -190,6 +191,25 @@ class CatalogueIndex:
     # Datasheet id -> its Wargear model_types JSON and fill type, turned into facts on use.
     _wargear: dict[int, tuple[list[dict[str, object]], str]] = field(default_factory=dict)
     _wargear_facts: dict[int, core.Datasheet] = field(default_factory=dict)
+    # Datasheet id -> option -> the names of the weapon profiles it holds.
+    _profiles: dict[int, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
+    # Datasheet id -> folded former option name -> the option it is now (an alias source,
+    # such as the monthly data history); read with the profiles by gear_names.
+    gear_aliases: dict[int, dict[str, str]] = field(default_factory=dict)
+    _gear_names: dict[int, GearNames] = field(default_factory=dict)
+
+    def gear_names(self, datasheet_id: int) -> GearNames:
+        """Return the names a datasheet's options are also found by: their weapon
+        profiles and former names (wargear_names.GearNames), built once."""
+        found = self._gear_names.get(datasheet_id)
+        if found is None:
+            aliases = self.gear_aliases.get(datasheet_id, {})
+            found = self._gear_names[datasheet_id] = GearNames(
+                profiles=self._profiles.get(datasheet_id, ()),
+                aliases=tuple(sorted(aliases.items())),
+                units=tuple(self._former.get("datasheet", {}).get(datasheet_id, ())),
+            )
+        return found
 
     def wargear(self, datasheet_id: int, name: str) -> core.Datasheet | None:
         """Return a datasheet's model types as core facts (None where it states none)."""
@@ -384,6 +404,7 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         "id", "name", "detachment_id"
     ):
         upgrades[detachment_id][normalise(name)] = (pk, name)
+    wargear = list(Wargear.objects.values_list("datasheet_id", "model_types", "fill", "weapons"))
     former: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
     retired: dict[str, dict[int, date]] = {}
     for kind, model in (
@@ -416,12 +437,18 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         _former={kind: dict(v) for kind, v in former.items()},
         _retired=retired,
         _release_dates=dict(PointsRelease.objects.values_list("id", "published")),
-        _wargear={
-            pk: (model_types, fill)
-            for pk, model_types, fill in Wargear.objects.values_list(
-                "datasheet_id", "model_types", "fill"
-            )
-        },
+        _wargear={pk: (model_types, fill) for pk, model_types, fill, _ in wargear},
+        _profiles={pk: _profile_names(weapons) for pk, _, _, weapons in wargear if weapons},
+    )
+
+
+def _profile_names(
+    weapons: dict[str, list[list[object]]],
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Option -> its profiles' names, from a Wargear row's ``weapons`` JSON."""
+    return tuple(
+        (option, tuple(str(p[1]) for p in profiles if len(p) > 1))
+        for option, profiles in sorted(weapons.items())
     )
 
 

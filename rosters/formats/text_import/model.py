@@ -25,6 +25,12 @@ class GearLine:
     models: int | None
     count: int
     name: str
+    # The line of the model line it belongs to: two model lines of the same name and count
+    # ("• 1 Tempestus Scions with ...", twice) are two model lines.
+    model_line: int | None = None
+    # Read from "Name: items", which may be a note ("Attached as: Leader") rather than a
+    # model line: kept only where the datasheet has a model of that name.
+    labelled: bool = False
 
 
 @dataclass

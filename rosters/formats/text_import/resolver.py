@@ -8,7 +8,7 @@ resolutions are keyed by Problem.key and fed back in until no problem is left.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from django.utils.translation import gettext_lazy
@@ -26,7 +26,8 @@ from rosters.formats.text_import.index import (
     without_parenthetical,
 )
 from rosters.formats.text_import.model import GearLine, ParsedList, ParsedUnit
-from rosters.formats.text_import.wargear_resolve import resolve_gear
+from rosters.formats.text_import.wargear_lines import header_gear
+from rosters.formats.text_import.wargear_resolve import resolve_gear, stated_models
 
 FACTION: Final = "faction"
 DETACHMENT: Final = "detachment"
@@ -476,11 +477,15 @@ def _resolve_wargear(
         return
     # Inline items after the unit's points ("Khârn (85 pts): Gorechild, Plasma pistol").
     skip = {normalise(resolved.enhancement or ""), *WARLORD_WORDS}
-    gear = [
-        GearLine(unit.line, None, None, *_counted_item(item))
-        for item in unit.items[: unit.header_items]
-        if normalise(item) not in skip and item.casefold() not in skip
-    ] + list(unit.gear)
+    gear = header_gear(
+        unit.line,
+        (
+            item
+            for item in unit.items[: unit.header_items]
+            if normalise(item) not in skip and item.casefold() not in skip
+        ),
+        unit.name,
+    ) + list(unit.gear)
     # Priced options and detachment upgrades were read off these lines already
     # (_resolve_extras); they are not the models' wargear.
     extras = set(_option_names(idx, resolved))
@@ -501,11 +506,28 @@ def _resolve_wargear(
             if fixes[key] is None:
                 dropped.append(line)
                 continue
-            line = GearLine(line.line, line.model, line.models, line.count, fixes[key] or line.name)
+            line = replace(line, name=fixes[key] or line.name)
         stated.append(line)
         keys[id(line)] = key
+    names = idx.gear_names(resolved.datasheet_id)
+    if not unit.models_explicit:
+        # Model lines the datasheet tells from items ("• 4x Intercessor" with no items).
+        models = stated_models(sheet=sheet, unit_name=resolved.name, gear=stated, names=names)
+        # Only ever more: lines that state fewer models than the count found otherwise
+        # state only part of the unit.
+        if models and models > resolved.models:
+            if unit.models is None and out.release_id is not None:
+                # The count is stated after all: no note on how it was worked out.
+                guessed = _models(idx, unit, resolved.datasheet_id, out.release_id)[1]
+                resolved.note = resolved.note.removeprefix(guessed).removeprefix("; ")
+            resolved.models = models
     resolved.loadout, unplaced = resolve_gear(
-        sheet=sheet, unit_name=resolved.name, models=resolved.models, gear=stated, dropped=dropped
+        sheet=sheet,
+        unit_name=resolved.name,
+        models=resolved.models,
+        gear=stated,
+        dropped=dropped,
+        names=names,
     )
     for item in unplaced:
         key = keys.get(id(item.gear)) or wargear_key(item.gear.line, 0)
@@ -519,13 +541,6 @@ def _resolve_wargear(
                 item.suggestions,
             )
         )
-
-
-def _counted_item(item: str) -> tuple[int, str]:
-    from rosters.formats.text_import.common import COUNT_RE, clean
-
-    match = COUNT_RE.match(item)
-    return (int(match["count"]), clean(match["name"])) if match else (1, clean(item))
 
 
 def _models(

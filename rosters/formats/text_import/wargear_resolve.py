@@ -4,58 +4,33 @@ Model lines are matched to model types by name ("Khorne Berzerker Champion"); wh
 line covers models the data splits into several types (the app's "9x Khorne Berzerker"
 with two eviscerators), the items only another type offers take their models to that
 type. Items are matched to options by name, also when the data counts them in pairs ("2
-Storm Bolters" for "2x Storm bolter"). What cannot be placed is returned with its line,
-for the resolver to report like an unknown unit.
+Storm Bolters" for "2x Storm bolter"), and by every name wargear_names knows (weapon
+profiles, former names, run-together and "X (Y)" forms); lines naming a model type are
+model lines, with or without items (wargear_names.read_lines). What cannot be placed is
+returned with its line, for the resolver to report like an unknown unit.
 """
 
 from __future__ import annotations
 
 import difflib
-import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from armybuilder.rules import model as core
 from armybuilder.rules.wargear import default_loadout
 from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.model import GearLine
-
-_PAIR = re.compile(r"^(?P<count>\d{1,2}|two|three|four) (?P<name>.+)$")
-_WORDS = {"two": 2, "three": 3, "four": 4}
-
-
-def _word(word: str) -> str:
-    if len(word) > 4 and word.endswith("ives"):
-        return word[:-3] + "fe"  # knives, knife
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
-
-
-# Option and model names repeat across every list checked; folding them is pure.
-@lru_cache(maxsize=16384)
-def _singular(norm: str) -> str:
-    """Fold plurals word by word ("scouts w boltgun"), and drop a leading "the" and a
-    "legends" tag, as lists and the data differ there."""
-    words = [_word(w) for w in norm.split()]
-    if words and words[0] == "the":
-        words = words[1:]
-    if words and words[-1] == "legend":
-        words = words[:-1]
-    return " ".join(words)
-
-
-@lru_cache(maxsize=16384)
-def _keys(name: str) -> tuple[str, int]:
-    """Fold an option or item name; "2 storm bolters" is 2 of "storm bolter"."""
-    norm = normalise(name)
-    pair = _PAIR.match(norm)
-    if pair:
-        count = pair["count"]
-        return _singular(pair["name"]), _WORDS.get(count) or int(count)
-    return _singular(norm), 1
+from rosters.formats.text_import.wargear_names import (
+    NO_NAMES,
+    GearNames,
+    Type,
+    model_key,
+    read_lines,
+    singular,
+    type_tables,
+)
 
 
 @dataclass
@@ -64,51 +39,13 @@ class Unplaced:
     suggestions: tuple[str, ...] = ()
 
 
-@dataclass
-class _Type:
-    kind: core.ModelType
-    # Folded name -> (option, how many items one option stands for).
-    options: dict[str, tuple[str, int]] = field(default_factory=dict)
-    # Options that are two weapons in one ("Overlord's blade and tachyon arrow"), by part.
-    combos: dict[str, str] = field(default_factory=dict)
-
-    # Folded exact name -> option.
-    exact: dict[str, str] = field(default_factory=dict)
-
-    def find(self, name: str) -> tuple[str, int] | None:
-        option = self.exact.get(normalise(name))
-        if option is not None:
-            return option, 1
-        key, _ = _keys(name)
-        found = self.options.get(key)  # "2x Storm bolter" finds "2 Storm Bolters" per 2
-        if found is None and key in self.combos:
-            # One combined option stands for each of its parts: counted once (see _add).
-            return self.combos[key], 0
-        return found
+# The name tables live in wargear_names; the placing below reads them by these names.
+_Type = Type
+_singular = singular
 
 
-def _types(sheet: core.Datasheet) -> list[_Type]:
-    return list(_type_tables(sheet.model_types))
-
-
-# A datasheet's model types are the same facts every check; their folded tables are
-# read-only once built, so they are built once.
-@lru_cache(maxsize=4096)
-def _type_tables(model_types: tuple[core.ModelType, ...]) -> tuple[_Type, ...]:
-    found = []
-    for kind in model_types:
-        entry = _Type(kind)
-        for group in kind.groups:
-            for option in group.options:
-                key, per = _keys(option)
-                entry.options.setdefault(key, (option, per))
-                entry.exact.setdefault(normalise(option), option)
-                parts = normalise(option).split(" and ")
-                if len(parts) > 1:
-                    for part in parts:
-                        entry.combos.setdefault(_keys(part)[0], option)
-        found.append(entry)
-    return tuple(found)
+def _types(sheet: core.Datasheet, names: GearNames = NO_NAMES) -> list[_Type]:
+    return list(type_tables(sheet.model_types, names))
 
 
 def _same(a: str, b: str) -> bool:
@@ -118,17 +55,35 @@ def _same(a: str, b: str) -> bool:
 
 
 def _match_type(
-    types: Sequence[_Type], model: str, items: Iterable[GearLine], taken: Iterable[str] = ()
+    types: Sequence[_Type],
+    model: str,
+    items: Iterable[GearLine],
+    taken: Iterable[str] = (),
+    models: int = 1,
+    fill: str = "",
 ) -> _Type:
     norm = _singular(normalise(model))
     items = list(items)
 
-    def offered(t: _Type) -> int:
-        return sum(1 for g in items if t.find(g.name) is not None)
+    def offered(t: _Type) -> tuple[int, int, bool]:
+        # A type that can hold the line's models first ("• 9x Pathfinder" is not of the
+        # type with the unit's one grenade launcher), then the one offering most items,
+        # then the type extra models go to.
+        held = min(t.kind.maximum, models)
+        items_offered = sum(1 for g in items if g.name and t.find(g.name) is not None)
+        return held, items_offered, t.kind.name == fill
 
-    named = [t for t in types if _singular(normalise(t.kind.name)) == norm]
+    named = [
+        t
+        for t in types
+        if _singular(normalise(t.kind.name)) == norm or model_key(t.kind.name) == model_key(model)
+    ]
     if named:
         return named[0]
+    # "Terminator Justicar" for "Justicar": the longest type name the line ends with.
+    ends = [t for t in types if model_key(model).endswith(" " + model_key(t.kind.name))]
+    if ends:
+        return max(ends, key=lambda t: len(t.kind.name))
     # A type another line names exactly is that line's.
     free = [t for t in types if t.kind.name not in set(taken)]
     close = [t for t in free if _same(normalise(t.kind.name), norm)]
@@ -152,17 +107,36 @@ def _fit(
     carried: dict[str, dict[str, int]],
     foreign: list[GearLine],
     model: str,
-) -> tuple[bool, int, float]:
+) -> tuple[bool, bool, int, float]:
     """Rank a type for a line's item only it offers: one these models already went to and
-    that still lacks the item, then the one offering most of the line's foreign items, then
-    the closest name."""
+    that still lacks the item, then one with room for more models, then the one offering
+    most of the line's foreign items, then the closest name."""
     option = t.find(item.name)
     assert option is not None
     name = t.kind.name
-    room = name in moved_to and carried[name].get(option[0], 0) < moved_to[name]
+    room = _room(t, option[0], moved_to, carried)
+    space = moved_to.get(name, 0) < t.kind.maximum
     covers = sum(1 for f in foreign if t.find(f.name) is not None)
     ratio = difflib.SequenceMatcher(None, normalise(name), normalise(model)).ratio()
-    return room, covers, ratio
+    return room, space, covers, ratio
+
+
+def _room(
+    t: _Type, option: str, moved_to: dict[str, int], carried: dict[str, dict[str, int]]
+) -> bool:
+    """Tell whether the models already moved to a type still have room for an option: in
+    every group that holds it ("Incinerator" or "Storm bolter" as the banner bearer's one
+    weapon choice)."""
+    name = t.kind.name
+    if name not in moved_to:
+        return False
+    moved, gear = moved_to[name], carried[name]
+    if gear.get(option, 0) >= moved:
+        return False
+    groups = [g for g in t.kind.groups if option in g.options]
+    return not groups or any(
+        sum(gear.get(o, 0) for o in g.options) < moved * g.maximum for g in groups
+    )
 
 
 def _add(into: dict[str, int], option: str, count: int, combo: bool = False) -> None:
@@ -185,24 +159,19 @@ def resolve_gear(
     models: int,
     gear: Sequence[GearLine],
     dropped: Sequence[GearLine] = (),
+    names: GearNames = NO_NAMES,
 ) -> tuple[tuple[core.Loadout, ...], list[Unplaced]]:
     """Return the loadout the lines state (empty: none stated) and the lines left over.
 
     Where a model line lost an item (unplaced, or ``dropped`` by the player), its type's
     groups left under their minimum take their defaults: the list did carry something there.
     """
-    types = _types(sheet)
+    types = _types(sheet, names)
     if not types:
         return (), []
-    unit_norm = normalise(unit_name)
-    type_names = {normalise(t.kind.name) for t in types}
-    lines = [
-        g
-        for g in gear
-        # A line naming the unit or a model type is a model count, not wargear.
-        if not (g.model is None and _singular(normalise(g.name)) == _singular(unit_norm))
-        and normalise(g.name) not in type_names
-    ]
+    # Lines naming the unit or a model type are model lines, not wargear (wargear_names).
+    read = read_lines(sheet, unit_name, gear, names)
+    lines = read.lines
     if not lines:
         return (), []
     counts: dict[str, int] = defaultdict(int)
@@ -215,8 +184,10 @@ def resolve_gear(
         if g.model is None:
             loose.append(g)
         else:
-            key = (g.model, first_line.setdefault(g.model + str(g.models), g.line), g.models)
-            by_model[key].append(g)
+            at = g.model_line
+            if at is None:
+                at = first_line.setdefault(g.model + str(g.models), g.line)
+            by_model[(g.model, at, g.models)].append(g)
     exact = {
         t.kind.name
         for t in types
@@ -224,7 +195,8 @@ def resolve_gear(
         if _singular(normalise(t.kind.name)) == _singular(normalise(model))
     }
     matched = {
-        key: _match_type(types, key[0], items, exact - {key[0]}) for key, items in by_model.items()
+        key: _match_type(types, key[0], items, exact - {key[0]}, key[2] or 1, sheet.fill)
+        for key, items in by_model.items()
     }
     targets = {id(t) for t in matched.values()}
     for (model, _line, stated), items in by_model.items():
@@ -233,21 +205,29 @@ def resolve_gear(
         pool: dict[str, int] = {}
         foreign: list[GearLine] = []
         for item in items:
+            if not item.name:
+                continue  # a model line without items
             found = target.find(item.name)
             if found is None:
                 foreign.append(item)
             else:
-                _add(pool, found[0], _per(item, found[1]), combo=found[1] == 0)
+                soft = found[1] == 0 or id(item) in read.implied
+                _add(pool, found[0], _per(item, found[1]), combo=soft)
         moved_to: dict[str, int] = {}
+        # A line naming a one-model type ("• 1x Novitiate Superior") keeps its model.
+        pinned = target.kind.maximum <= 1 and target.kind.name in exact
         for item in foreign:
             # Only another type offers it: the models that carry it are of that type.
             offering = [
                 t
                 for t in types
-                if t is not target and id(t) not in targets and t.find(item.name) is not None
+                if t is not target
+                and not pinned
+                and id(t) not in targets
+                and t.find(item.name) is not None
             ]
             if not offering:
-                unplaced.append(Unplaced(item, _suggest(types, item.name)))
+                unplaced.append(Unplaced(read.stated(item), _suggest(types, item.name)))
                 continue
 
             scored = [
@@ -258,7 +238,7 @@ def resolve_gear(
             option, per = other.find(item.name)  # type: ignore[misc]
             count = _per(item, per)
             name = other.kind.name
-            if name in moved_to and carried[name].get(option, 0) < moved_to[name]:
+            if _room(other, option, moved_to, carried):
                 _add(carried[name], option, count)
                 continue
             moved = min(count, n)
@@ -288,10 +268,11 @@ def resolve_gear(
             ranked = sorted(types, key=lambda t: counts.get(t.kind.name, 0) == 0)
             target = next((t for t in ranked if t.find(item.name)), None)
             if target is None:
-                unplaced.append(Unplaced(item, _suggest(types, item.name)))
+                unplaced.append(Unplaced(read.stated(item), _suggest(types, item.name)))
                 continue
             option, per = target.find(item.name)  # type: ignore[misc]
-            _add(carried[target.kind.name], option, _per(item, per), combo=per == 0)
+            soft = per == 0 or id(item) in read.implied
+            _add(carried[target.kind.name], option, _per(item, per), combo=soft)
             if counts.get(target.kind.name, 0) == 0:
                 counts[target.kind.name] = 1
     defaults = {p.model: dict(p.wargear) for p in default_loadout(sheet, models)}
@@ -340,7 +321,22 @@ def _suggest(types: Sequence[_Type], name: str) -> tuple[str, ...]:
 # The same unplaceable item ("Heirloom weapon") recurs in every list of an event.
 @lru_cache(maxsize=4096)
 def _suggest_among(kinds: tuple[core.ModelType, ...], norm: str) -> tuple[str, ...]:
-    options = list(dict.fromkeys(o for t in _type_tables(kinds) for o, _ in t.options.values()))
+    options = list(dict.fromkeys(o for t in type_tables(kinds) for o, _ in t.options.values()))
     by_norm = {normalise(o): o for o in options}
     close = difflib.get_close_matches(norm, list(by_norm), n=5, cutoff=0.5)
     return tuple(by_norm[c] for c in close)
+
+
+def stated_models(
+    *,
+    sheet: core.Datasheet,
+    unit_name: str,
+    gear: Sequence[GearLine],
+    names: GearNames = NO_NAMES,
+) -> int | None:
+    """The models a unit's model lines state, once the datasheet tells model lines from
+    items ("• 1x Intercessor Sergeant", "• 4x Intercessor" with no items: 5); None where
+    no line is a model line."""
+    if not sheet.model_types:
+        return None
+    return read_lines(sheet, unit_name, gear, names).models()

@@ -1,0 +1,703 @@
+"""Match wargear names the way players write them, against one datasheet's data.
+
+An item is found by the option's name, folded (case, accents, quotes, plurals, "&" for
+"and", hyphens: "co-axial" is "coaxial"), by a count inside it ("2 Storm Bolters" for
+"2x Storm bolter", "7 chainblades"), by the name of a weapon profile the option holds
+("Twin pulse carbine" is the Gun Drone, "Forgefiend claws" the "Ectoplasma cannon and
+claws"), by a former name of the option (an alias source, see GearNames), or with the
+unit's or model's name in front ("Berzerker chainblade", "Mark of Nurgle"). A written
+line may hold several items: run together ("MV15 Gun DroneTwin pulse blaster"), joined by
+"and" ("Close combat weapon and Galvanic rifle"), or as "X (Y)" ("Gun Drone (Twin pulse
+carbine)", "Stealth Shas'vre (Shield Drone)", "Plasma rifle (X upgrade)").
+
+read_lines also tells model lines from items once the datasheet is known: a line naming
+the unit or one of its model types ("• 4x Intercessor", "Pathfinder Team") counts models,
+and the loose items after it are its models' wargear. Built once per datasheet and kept:
+each check then only looks names up in dicts.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from armybuilder.rules import model as core
+from rosters.formats.text_import.common import normalise
+from rosters.formats.text_import.model import GearLine
+
+_PAIR = re.compile(
+    r"^(?P<count>\d{1,2})x? (?P<name>.+)$|^(?P<word>one|two|three|four) (?P<rest>.+)$"
+)
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+# A count written inside a name: "2 Multi-meltas", "7 chainblades", "One plasma pistol".
+_LEADING_COUNT = re.compile(
+    r"^[-–•]?(?:(?P<count>\d{1,2})\s*+[x×]?|(?P<word>one|two|three|four))\s++(?P<name>\w.*)$",
+    re.IGNORECASE,
+)
+# A trailing "(...)": "Gun Drone (Twin pulse carbine)", "Command-link Drone (Aura)".
+_PAREN = re.compile(r"^(?P<head>[^()]*?\S)\s*+\((?P<inner>[^()]++)\)\s*+$")
+# Where New Recruit's WTC text runs two names together: "Recon droneDrone burst cannon".
+_JUNCTION = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
+# A profile's mode: "Plasma pistol - standard", "Ion rifle – overcharge".
+_MODE = re.compile(r"\s+[-–—]\s+.*$")
+_OWN_NAME = re.compile(r" (?:w|with) ")
+# Parts of a name joined by "and" that are tried one by one; a longer name is not split.
+MAX_PARTS = 6
+# Names kept looked up per model type or datasheet; past this (hostile text) none more.
+MEMO = 1024
+# What a model line names: one of the unit's model types, or the unit itself.
+TYPE = "type"
+UNIT = "unit"
+
+
+@dataclass(frozen=True)
+class GearNames:
+    """Names one datasheet's data gives its options besides their own.
+
+    ``profiles``: option -> the weapon profiles it holds (the Wargear row's ``weapons``).
+    ``aliases``: folded former name (common.normalise) -> the option it is now, e.g. from
+    the monthly data history ("Heirloom weapon" -> "Wolf Guard Weapon"). ``units``: the
+    datasheet's former names ("Primaris Sword Brethren").
+    """
+
+    profiles: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    aliases: tuple[tuple[str, str], ...] = ()
+    # The datasheet's former names, which lists also write on its model lines.
+    units: tuple[str, ...] = ()
+
+
+NO_NAMES = GearNames()
+
+
+def _word(word: str) -> str:
+    if len(word) > 4 and word.endswith("ives"):
+        return word[:-3] + "fe"  # knives, knife
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+# Option and model names repeat across every list checked; folding them is pure.
+@lru_cache(maxsize=16384)
+def singular(norm: str) -> str:
+    """Fold plurals word by word ("scouts w boltgun"), and drop a leading "the" and a
+    "legends" tag, as lists and the data differ there."""
+    words = [_word(w) for w in norm.split()]
+    if words and words[0] == "the":
+        words = words[1:]
+    if words and words[-1] == "legend":
+        words = words[:-1]
+    return " ".join(words)
+
+
+@lru_cache(maxsize=16384)
+def fold(name: str) -> str:
+    """Fold a name as written: normalise, with "&" read as "and"."""
+    return normalise(name.replace("&", " and "))
+
+
+@lru_cache(maxsize=16384)
+def keys(name: str) -> tuple[str, int]:
+    """Fold an option or item name; "2 storm bolters" is 2 of "storm bolter"."""
+    norm = fold(name)
+    pair = _PAIR.match(norm)
+    if pair:
+        if pair["word"]:
+            return singular(pair["rest"]), _WORDS[pair["word"]]
+        return singular(pair["name"]), int(pair["count"])
+    return singular(norm), 1
+
+
+def _profile_key(profile: str) -> str:
+    return keys(_MODE.sub("", profile))[0]
+
+
+@dataclass
+class Type:
+    """One model type's options by every name they are found by."""
+
+    kind: core.ModelType
+    # Folded name -> (option, how many items one option stands for).
+    options: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # The same without spaces: "coaxial autocannon" and "co-axial autocannon".
+    compact: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # Options that are two weapons in one ("Overlord's blade and tachyon arrow"), by part.
+    combos: dict[str, str] = field(default_factory=dict)
+    # Weapon profile -> the one option of this type holding it ("twin pulse carbine").
+    profiles: dict[str, str] = field(default_factory=dict)
+    # Parts more than one option holds ("cyclone missile launcher").
+    shared: frozenset[str] = frozenset()
+    # Parts and profiles without spaces: "co-axial autocannon" of "... coaxial autocannon".
+    soft_compact: dict[str, str] = field(default_factory=dict)
+    # Folded former name -> option.
+    aliases: dict[str, str] = field(default_factory=dict)
+    # Option -> the folded names of the weapons it is (its parts and profiles), where
+    # it is more than one: "ectoplasma cannon and claws" is the cannon and the claws.
+    parts: dict[str, frozenset[str]] = field(default_factory=dict)
+    # Folded exact name -> option.
+    exact: dict[str, str] = field(default_factory=dict)
+    # Words a list may write before an option's name: the unit's model types'.
+    prefixes: frozenset[str] = frozenset()
+    # Folded group name less its last word ("mark of") -> the group's options by key.
+    group_heads: tuple[tuple[str, dict[str, str]], ...] = ()
+    # Names already looked up: every list names the same few.
+    memo: dict[str, tuple[str, int] | None] = field(default_factory=dict)
+
+    def find(self, name: str) -> tuple[str, int] | None:
+        """Return (option, items per option), per 0 where the name is one weapon of an
+        option holding several (a part or profile: counted once, not added)."""
+        if name in self.memo:
+            return self.memo[name]
+        found = self._find(name)
+        if len(self.memo) < MEMO:
+            self.memo[name] = found
+        return found
+
+    def _find(self, name: str) -> tuple[str, int] | None:
+        norm = fold(name)
+        option = self.exact.get(norm) or self.aliases.get(norm)
+        if option is not None:
+            return option, 1
+        key = keys(name)[0]
+        return self._by_key(key) or self._prefixed(key)
+
+    def _by_key(self, key: str) -> tuple[str, int] | None:
+        found = self.options.get(key)  # "2x Storm bolter" finds "2 Storm Bolters" per 2
+        if found is not None:
+            return found
+        alias = self.aliases.get(key)
+        if alias is not None:
+            return alias, 1
+        found = self.compact.get(key.replace(" ", ""))
+        if found is not None:
+            return found
+        # One option stands for each of its parts and profiles: counted once (see _add).
+        option = (
+            self.profiles.get(key)
+            or self.combos.get(key)
+            or self.soft_compact.get(key.replace(" ", ""))
+        )
+        return (option, 0) if option is not None else None
+
+    def _prefixed(self, key: str) -> tuple[str, int] | None:
+        """ "Berzerker chainblade", "Jakhal chainblades", "Mark of Nurgle"."""
+        words = key.split()
+        for cut in range(1, min(3, len(words) - 1) + 1):
+            if all(w in self.prefixes for w in words[:cut]):
+                found = self._by_key(" ".join(words[cut:]))
+                if found is not None:
+                    return found
+        for head, options in self.group_heads:
+            if key.startswith(head + " "):
+                option = options.get(key[len(head) + 1 :])
+                if option is not None:
+                    return option, 1
+        return None
+
+
+# Tables by the identity of the facts they fold (the warm index keeps one object per
+# datasheet): hashing a datasheet's model types would cost more than the lookup saves.
+_TABLES: dict[tuple[int, int], tuple[object, object, tuple[Type, ...]]] = {}
+_SHEETS: dict[tuple[int, int, str], tuple[object, object, _Sheet]] = {}
+MAX_TABLES = 4096
+
+
+def type_tables(
+    model_types: tuple[core.ModelType, ...], names: GearNames = NO_NAMES
+) -> tuple[Type, ...]:
+    """Fold a datasheet's option names once; the tables are read-only afterwards."""
+    key = (id(model_types), id(names))
+    kept = _TABLES.get(key)
+    if kept is not None and kept[0] is model_types and kept[1] is names:
+        return kept[2]
+    found = _type_tables(model_types, names)
+    if len(_TABLES) >= MAX_TABLES:
+        _TABLES.clear()
+    _TABLES[key] = (model_types, names, found)
+    return found
+
+
+@lru_cache(maxsize=MAX_TABLES)
+def _type_tables(model_types: tuple[core.ModelType, ...], names: GearNames) -> tuple[Type, ...]:
+    profiles = {option: held for option, held in names.profiles}
+    aliases = dict(names.aliases)
+    # The model's own name, not what it carries: "Khorne Berzerker" of "Khorne Berzerker
+    # w/ eviscerator and plasma pistol".
+    prefixes = frozenset(
+        w
+        for kind in model_types
+        for w in _OWN_NAME.split(singular(fold(kind.name)))[0].split()
+        if len(w) > 2
+    )
+    found = []
+    for kind in model_types:
+        entry = Type(kind, prefixes=prefixes)
+        profile_hits: dict[str, set[str]] = defaultdict(set)
+        part_hits: dict[str, set[str]] = defaultdict(set)
+        heads = []
+        for group in kind.groups:
+            by_key: dict[str, str] = {}
+            for option in group.options:
+                key, per = keys(option)
+                by_key.setdefault(key, option)
+                entry.options.setdefault(key, (option, per))
+                entry.compact.setdefault(key.replace(" ", ""), (option, per))
+                # "Deathspinner" for the Exarch's "Exarch's death spinner".
+                words = key.split()
+                if len(words) > 1 and words[0] in prefixes:
+                    bare = " ".join(words[1:])
+                    entry.options.setdefault(bare, (option, per))
+                    entry.compact.setdefault(bare.replace(" ", ""), (option, per))
+                entry.exact.setdefault(normalise(option), option)
+                entry.exact.setdefault(fold(option), option)
+                weapons: set[str] = set()
+                # "Cyclone Missile Launcher, Storm Bolter & Chainfist" is three weapons.
+                parts = [p for piece in option.split(",") for p in fold(piece).split(" and ")]
+                if len(parts) > 1:
+                    for part in parts:
+                        part_key = keys(part)[0]
+                        entry.combos.setdefault(part_key, option)
+                        part_hits[part_key].add(option)
+                        weapons.add(part_key)
+                for profile in profiles.get(option, ()):
+                    profile_key = _profile_key(profile)
+                    profile_hits[profile_key].add(option)
+                    weapons.add(profile_key)
+                if len(weapons) > 1:
+                    entry.parts[option] = frozenset(weapons)
+            head = " ".join(fold(group.name).split()[:-1])
+            if head.endswith(" of"):
+                heads.append((head, by_key))
+        entry.group_heads = tuple(heads)
+        entry.profiles = {k: next(iter(v)) for k, v in profile_hits.items() if len(v) == 1}
+        entry.shared = frozenset(k for k, n in part_hits.items() if len(n) > 1)
+        for key, option in (*entry.combos.items(), *entry.profiles.items()):
+            entry.soft_compact.setdefault(key.replace(" ", ""), option)
+        offered = {o for group in kind.groups for o in group.options}
+        entry.aliases = {norm: o for norm, o in aliases.items() if o in offered}
+        found.append(entry)
+    return tuple(found)
+
+
+@dataclass
+class ReadLines:
+    """A unit's lines as the datasheet reads them."""
+
+    # Items to place, model lines without items as lines with no name.
+    lines: list[GearLine] = field(default_factory=list)
+    # id of a line made here -> the line as the text states it (reported when unplaced).
+    origin: dict[int, GearLine] = field(default_factory=dict)
+    # ids of lines that restate an item already stated (counted once, not added).
+    implied: set[int] = field(default_factory=set)
+    # Lines naming the unit itself ("• 6x Devastator Squad"): models, of no stated type.
+    units: list[GearLine] = field(default_factory=list)
+
+    def models(self) -> int | None:
+        """The models the model lines state (None: no model line)."""
+        found: dict[tuple[str, int | None], int] = {}
+        for g in [*self.lines, *self.units]:
+            if g.model is not None:
+                key = (g.model, g.model_line if g.model_line is not None else g.models)
+                found.setdefault(key, g.models or 0)
+        return sum(found.values()) if found else None
+
+    def stated(self, line: GearLine) -> GearLine:
+        return self.origin.get(id(line), line)
+
+
+@dataclass(frozen=True)
+class _Sheet:
+    """What read_lines needs of a datasheet, folded once per datasheet and unit name."""
+
+    types: tuple[Type, ...]
+    unit: str
+    # Folded singular names of the model types, "with" written "w".
+    type_names: tuple[str, ...]
+    # The unit's names, folded likewise: its own and its former ones.
+    units: tuple[str, ...] = ()
+    # Weapons the models carry that are no option of any group (a Trooper's lasgun):
+    # stated, with nothing to choose or count.
+    fixed: frozenset[str] = frozenset()
+
+    # Name -> (found in some type, found only as one weapon of an option).
+    memo: dict[str, tuple[tuple[str, int] | None, bool]] = field(
+        default_factory=dict, compare=False, hash=False
+    )
+
+    def _look(self, name: str) -> tuple[tuple[str, int] | None, bool]:
+        found = self.memo.get(name)
+        if found is None:
+            hits = [h for h in (t.find(name) for t in self.types) if h is not None]
+            soft = bool(hits) and all(h[1] == 0 for h in hits)
+            found = (hits[0] if hits else None), soft
+            if len(self.memo) < MEMO:
+                self.memo[name] = found
+        return found
+
+    def known(self, name: str) -> tuple[str, int] | None:
+        return self._look(name)[0]
+
+    def exact(self, name: str) -> bool:
+        """Tell an option's own name (or former name) as written: "2 Storm Bolters"."""
+        norm = fold(name)
+        return any(norm in t.exact or norm in t.aliases for t in self.types)
+
+    def soft(self, name: str) -> bool:
+        """Tell a name found only as one weapon of an option (counted once, so last)."""
+        return self._look(name)[1]
+
+    def names_model(self, name: str) -> str:
+        """Tell a name of one of the unit's model types (TYPE) or of the unit (UNIT), as
+        lists write them ("Kasrkin" for "Kasrkin Trooper", "Terminator Justicar" for
+        "Justicar", "Stealth Shas'ui" for "Stealth Shas'ui w/ burst cannon", "Pathfinder
+        Team"); "" for neither."""
+        norm = model_key(name)
+        if not norm:
+            return ""
+        if any(
+            norm == t or t.startswith(norm + " ") or norm.endswith(" " + t) for t in self.type_names
+        ):
+            return TYPE
+        for unit in self.units:
+            if norm == unit or unit.startswith(norm + " ") or unit.endswith(" " + norm):
+                return UNIT
+        return ""
+
+    def type_option(self, name: str) -> str | None:
+        """Read an item a model type is named after as that type's one option ending in
+        it: "Narthecium" of "Terminator with Narthecium" is its "Apothecary's narthecium"."""
+        norm, key = model_key(name), keys(name)[0]
+        if not norm:
+            return None
+        found = {
+            option
+            for t, type_name in zip(self.types, self.type_names, strict=True)
+            if f" {norm} " in f" {type_name} "
+            for option_key, (option, _) in t.options.items()
+            if option_key.endswith(" " + key)
+        }
+        return found.pop() if len(found) == 1 else None
+
+    def in_type_name(self, name: str) -> bool:
+        """Tell an item its model type's own name states ("Praesidium Shield" of "Custodian
+        Guard (Sentinel Blade & Praesidium Shield)"), which is no option to count."""
+        norm = model_key(name)
+        if not norm:
+            return False
+        if keys(name)[0] in self.fixed:
+            return True
+        return any(f" {norm} " in f" {t} " for t in self.type_names)
+
+
+def model_key(name: str) -> str:
+    """Fold a model's name, "with" written "w" as the data does ("Cadian Veteran
+    Guardsman w/ Master vox")."""
+    return f" {singular(fold(name))} ".replace(" with ", " w ").strip()
+
+
+def _sheet(model_types: tuple[core.ModelType, ...], names: GearNames, unit: str) -> _Sheet:
+    key = (id(model_types), id(names), unit)
+    kept = _SHEETS.get(key)
+    if kept is not None and kept[0] is model_types and kept[1] is names:
+        return kept[2]
+    found = _new_sheet(model_types, names, unit)
+    if len(_SHEETS) >= MAX_TABLES:
+        _SHEETS.clear()
+    _SHEETS[key] = (model_types, names, found)
+    return found
+
+
+@lru_cache(maxsize=MAX_TABLES)
+def _new_sheet(model_types: tuple[core.ModelType, ...], names: GearNames, unit: str) -> _Sheet:
+    offered = {o for kind in model_types for group in kind.groups for o in group.options}
+    fixed = frozenset(
+        key
+        for option, held in names.profiles
+        if option not in offered
+        for key in (keys(option)[0], *(_profile_key(p) for p in held))
+    )
+    return _Sheet(
+        type_tables(model_types, names),
+        model_key(unit),
+        tuple(model_key(k.name) for k in model_types),
+        tuple(dict.fromkeys(model_key(n) for n in (unit, *names.units))),
+        fixed,
+    )
+
+
+# The resolver reads a unit's lines twice (for its model count, then its loadout): the
+# last answer is kept per thread, with the lines it read (so their ids stay theirs).
+_last = threading.local()
+
+
+def read_lines(
+    sheet: core.Datasheet, unit_name: str, gear: Sequence[GearLine], names: GearNames = NO_NAMES
+) -> ReadLines:
+    """Tell model lines from items and read each item's name against the datasheet."""
+    key = (id(sheet.model_types), unit_name, id(names))
+    kept = getattr(_last, "read", None)
+    if (
+        kept is not None
+        and kept[0] == key
+        and kept[3] is sheet.model_types
+        and len(kept[1]) == len(gear)
+        and all(a is b for a, b in zip(kept[1], gear, strict=True))
+    ):
+        read: ReadLines = kept[2]
+        return read
+    found = _read_lines(sheet, unit_name, gear, names)
+    _last.read = (key, tuple(gear), found, sheet.model_types)
+    return found
+
+
+def _read_lines(
+    sheet: core.Datasheet, unit_name: str, gear: Sequence[GearLine], names: GearNames
+) -> ReadLines:
+    facts = _sheet(sheet.model_types, names, unit_name)
+    out = ReadLines()
+    opened: GearLine | None = None
+    soft: list[GearLine] = []
+    for g in _rejoined(facts, gear, out):
+        if g.labelled and g.model is not None and not facts.names_model(g.model):
+            continue  # "Attached as: Leader": a note, not a model line
+        named = "" if facts.known(g.name) is not None else facts.names_model(g.name)
+        if named:
+            if g.model is None:
+                # "• 4x Intercessor": a model line; the loose items after it are theirs.
+                # "• 6x Devastator Squad" names no type: its models take the defaults.
+                line = GearLine(g.line, g.name, g.count, 0, "", g.line)
+                if named == TYPE:
+                    opened = line
+                    out.lines.append(line)
+                else:
+                    out.units.append(line)
+            continue  # "• 2x Stealth Shas'ui" under "• 2x Stealth Shas'ui" restates it
+        if g.model is None and opened is not None:
+            moved = replace(g, model=opened.model, models=opened.models, model_line=opened.line)
+            out.origin[id(moved)] = g
+            g = moved
+        parts = _expand(facts, g)
+        if parts is None:
+            if id(g) in out.origin:
+                # A loose line no name fits may be a model the data names otherwise
+                # ("• 1x Colm Corbec"): the items after it are not the open line's.
+                opened = None
+            out.lines.append(out.stated(g))  # unplaced, as written
+            continue
+        for part, implied in parts:
+            if part is not g:
+                out.origin[id(part)] = out.stated(g)
+            if implied:
+                out.implied.add(id(part))
+            if implied or facts.soft(part.name):
+                soft.append(part)
+            else:
+                out.lines.append(part)
+    _absorb(facts, soft, out)
+    out.lines += soft
+    return out
+
+
+def _rejoined(facts: _Sheet, gear: Sequence[GearLine], read: ReadLines) -> list[GearLine]:
+    """Join items a comma split inside an option's name ("Cyclone Missile Launcher, Storm
+    Bolter & Power Fist")."""
+    out: list[GearLine] = []
+    i = 0
+    while i < len(gear):
+        g = gear[i]
+        for size in (3, 2):
+            run = gear[i : i + size]
+            if len(run) < size or any(
+                (r.line, r.model, r.model_line, r.count) != (g.line, g.model, g.model_line, g.count)
+                for r in run
+            ):
+                continue
+            name = ", ".join(r.name for r in run)
+            if any(fold(name) in t.exact for t in facts.types):
+                g = replace(g, name=name)
+                read.origin[id(g)] = run[0]
+                i += size - 1
+                break
+        out.append(g)
+        i += 1
+    return out
+
+
+def _expand(facts: _Sheet, g: GearLine) -> list[tuple[GearLine, bool]] | None:
+    """Read one written item as the items it names, each flagged when it restates
+    another; None where no reading fits (the line is reported as written)."""
+    paren = _PAREN.match(g.name) if g.name.endswith(")") else None
+    if paren is not None and facts.names_model(paren["head"]):
+        # "Stealth Shas'vre (Shield Drone)": the model and the item it carries, which
+        # the line states already ("Shield Drone, Stealth Shas'vre (Shield Drone)").
+        carried = _one(facts, paren["inner"])
+        if carried is None:
+            return [] if facts.in_type_name(paren["inner"]) else None
+        return [(replace(g, count=g.count * carried[0], name=carried[1]), True)]
+    if facts.known(g.name) is not None:
+        counted = None if facts.exact(g.name) else _LEADING_COUNT.match(g.name)
+        if counted is not None and facts.known(counted["name"]) is not None:
+            # "4 Bolt pistol", "2 storm bolter" for "2 Storm Bolters": the count is items.
+            return [(replace(g, count=g.count * _count(counted), name=counted["name"]), False)]
+        return [(g, False)]
+    one = _one(facts, g.name)
+    if one is not None:
+        return [(replace(g, count=g.count * one[0], name=one[1]), False)]
+    if paren is not None:
+        head, inner = paren["head"], paren["inner"]
+        found_head = _one(facts, head)
+        found_inner = _one(facts, inner)
+        if found_head is not None:
+            parts = [(replace(g, count=g.count * found_head[0], name=found_head[1]), False)]
+            if found_inner is not None:
+                # "Gun Drone (Twin pulse carbine)": its profile, or one more item.
+                parts.append((replace(g, name=found_inner[1]), True))
+            return parts  # "(Aura)", "(Plasma Accelerator Rifle upgrade)": a note
+        if found_inner is not None:
+            return [(replace(g, count=g.count * found_inner[0], name=found_inner[1]), False)]
+    for split in (_JUNCTION.split, lambda text: _and_pieces(facts, text)):
+        pieces = split(g.name)
+        if len(pieces) < 2:
+            continue
+        read = _pieces(facts, g, pieces)
+        if read is not None:
+            return read
+    option = facts.type_option(g.name)
+    if option is not None:
+        return [(replace(g, name=option), False)]
+    if facts.in_type_name(g.name):
+        return []
+    return None
+
+
+def _one(facts: _Sheet, name: str) -> tuple[int, str] | None:
+    """Return (count, name) for a name found as written or with a count inside it."""
+    if facts.known(name) is not None:
+        return 1, name
+    counted = _LEADING_COUNT.match(name)
+    if counted is not None and facts.known(counted["name"]) is not None:
+        return _count(counted), counted["name"]
+    return None
+
+
+def _count(counted: re.Match[str]) -> int:
+    word = counted["word"]
+    return _WORDS[word.casefold()] if word else int(counted["count"])
+
+
+def _pieces(
+    facts: _Sheet, g: GearLine, pieces: Iterable[str]
+) -> list[tuple[GearLine, bool]] | None:
+    """Read each piece of a split name; pieces no name fits stay together as one line
+    (reported as the line was written). None where no piece is a name."""
+    parts: list[tuple[GearLine, bool]] = []
+    unknown: list[str] = []
+    for piece in pieces:
+        one = _one(facts, piece)
+        if one is not None:
+            parts.append((replace(g, count=g.count * one[0], name=one[1]), False))
+        elif not facts.names_model(piece):
+            unknown.append(piece)
+    if not parts:
+        return None
+    if unknown:
+        parts.append((replace(g, name=" and ".join(unknown)), False))
+    return parts
+
+
+def _and_pieces(facts: _Sheet, name: str) -> list[str]:
+    """Split "Close combat weapon and Galvanic rifle and omnispex" into names, taking the
+    longest run of words that is one name first ("Oppressor cannon and co-axial
+    autocannon", "Chitinous claws and teeth" stay whole)."""
+    words = name.replace("&", " and ").split()
+    segments: list[list[str]] = [[]]
+    for word in words:
+        if word.casefold() == "and" and segments[-1]:
+            segments.append([])
+        else:
+            segments[-1].append(word)
+    if not 1 < len(segments) <= MAX_PARTS:
+        return []
+    texts = [" ".join(s) for s in segments]
+    pieces: list[str] = []
+    i = 0
+    while i < len(texts):
+        j = next(
+            (
+                j
+                for j in range(len(texts), i + 1, -1)
+                if _one(facts, " and ".join(texts[i:j])) is not None
+            ),
+            i + 1,
+        )
+        pieces.append(" and ".join(texts[i:j]))
+        i = j
+    return pieces
+
+
+def _absorb(facts: _Sheet, soft: list[GearLine], out: ReadLines) -> None:
+    """Where an item names one weapon of an option holding several ("Forgefiend claws" of
+    "Ectoplasma cannon and claws"), the same models' item naming another of its weapons
+    ("Ectoplasma cannon") is that option's, not one more item. A weapon only one option
+    holds says which option first ("Chainfist" of "Cyclone Missile Launcher, Storm Bolter
+    & Chainfist", not of "... & Power Fist")."""
+    lists = (out.lines, soft)
+    for i, line in enumerate(soft):
+        # A weapon of an option the same models' line names is that option's.
+        weapon = keys(line.name)[0]
+        if any(
+            g.name
+            and g.count >= line.count
+            and (g.model, g.model_line) == (line.model, line.model_line)
+            and _holds(facts, g.name, weapon)
+            for g in out.lines
+        ):
+            soft[i] = replace(line, count=0)
+    anchors = sorted(soft, key=lambda g: any(keys(g.name)[0] in t.shared for t in facts.types))
+    for anchor in anchors:
+        if anchor.count <= 0 or not any(anchor is g for g in soft):
+            continue
+        for t in facts.types:
+            found = t.find(anchor.name)
+            if found is None or found[1] != 0 or found[0] not in t.parts:
+                continue
+            own = keys(anchor.name)[0]
+            for weapon in t.parts[found[0]] - {own}:
+                _take(out, lists, weapon, anchor)
+            break
+    soft[:] = [g for g in soft if g.count > 0]
+    out.lines[:] = [g for g in out.lines if g.count > 0 or not g.name]
+
+
+def _holds(facts: _Sheet, name: str, weapon: str) -> bool:
+    for t in facts.types:
+        found = t.find(name)
+        if found is not None and found[1] > 0:
+            return weapon in t.parts.get(found[0], ())
+    return False
+
+
+def _take(out: ReadLines, lists: tuple[list[GearLine], ...], weapon: str, anchor: GearLine) -> None:
+    same = [
+        (g, found)
+        for found in lists
+        for g in found
+        if g is not anchor
+        and g.name
+        and g.count >= anchor.count
+        and (g.model, g.model_line) == (anchor.model, anchor.model_line)
+        and keys(g.name)[0] == weapon
+    ]
+    if not same:
+        return
+    taken, where = min(same, key=lambda pair: pair[0].count)
+    index = next(i for i, g in enumerate(where) if g is taken)
+    left = replace(taken, count=taken.count - anchor.count)
+    out.origin[id(left)] = out.stated(taken)
+    if id(taken) in out.implied:
+        out.implied.add(id(left))
+    where[index] = left
