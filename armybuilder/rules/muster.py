@@ -204,8 +204,13 @@ def check_datasheet_limit(
     defaults is the profile's (normal, battleline) limit; limit_of gives a datasheet's
     actual limit (a data limit overrides the default). An EPIC HERO over its data limit
     but within the default limit is left to EPIC_HERO_DUPLICATE, which already says why.
+    A datasheet whose own limit the catalogue states with conditions (3 Armigers, 6 in one
+    detachment) is CATALOGUE_LIMIT's: that limit replaces the Rule of Three for it.
     """
+    stated = stated_limits(ctx.army)
     for name, members in ctx.by_name.items():
+        if name in stated:
+            continue
         count = len(members)
         first = members[0].datasheet
         if count == 1 and first.limit != 0:
@@ -227,6 +232,22 @@ def check_datasheet_limit(
             continue
         message = codes.MSG_DATASHEET_LIMIT.format(count=count, name=name, limit=limit)
         yield codes.violation(codes.DATASHEET_LIMIT, message, (u.id for u in members))
+
+
+def stated_limits(army: Army) -> frozenset[str]:
+    """Names of the datasheets whose own limit a CATALOGUE_LIMIT of the army states: one
+    that counts that datasheet alone (a limit shared by several leaves each its own)."""
+    return frozenset(
+        name
+        for limit in army.limits
+        if limit.code == codes.CATALOGUE_LIMIT
+        and (limit.maximum is not None or bool(limit.steps))
+        and len(limit.subject.datasheets) == 1
+        and not limit.subject.keywords
+        and not limit.subject.without
+        and not limit.points
+        for name in limit.subject.datasheets
+    )
 
 
 def check_epic_heroes(ctx: Context) -> Iterator[Violation]:
@@ -340,7 +361,9 @@ def check_warlord(ctx: Context) -> Iterator[Violation]:
     """Report a missing, extra or ineligible Warlord, and a must-be-Warlord left out.
 
     A missing Warlord is not reported when no unit could be Warlord: CHARACTER_REQUIRED
-    says so already. "Must" only binds a unit that can be Warlord ("cannot" wins).
+    says so already. "Must" only binds a unit that can be Warlord ("cannot" wins). A list
+    that marks no Warlord while exactly one unit must be it has that unit as its Warlord:
+    the data leaves nothing to choose, so nothing is missing.
     """
     warlords = ctx.warlords
     musts = [
@@ -360,6 +383,8 @@ def check_warlord(ctx: Context) -> Iterator[Violation]:
         message = codes.MSG_WARLORD_SEVERAL.format(count=len(warlords), units=codes.names(warlords))
         yield codes.violation(codes.WARLORD, message, (u.id for u in warlords))
     if not warlords:
+        if len(musts) == 1:
+            return
         if musts:
             message = codes.MSG_WARLORD_NONE_MUST.format(units=codes.names(musts))
             yield codes.violation(codes.WARLORD, message, (u.id for u in musts))

@@ -91,6 +91,14 @@ def datasheet_limit(army: Army, sheet: Datasheet, profile: str | Profile = DEFAU
     rules = get_profile(profile)
     battleline = muster.is_battleline(army.detachment, sheet)
     limit = rules.datasheet_limit(sheet, battleline, army.battle_size)
+    if sheet.name in muster.stated_limits(army):
+        # The catalogue's own limit on the datasheet replaces the Rule of Three.
+        stated = [
+            count.maximum
+            for count in constraints.limit_counts(army, codes.CATALOGUE_LIMIT, rules.matched_play())
+            if count.maximum is not None and count.limit.subject.datasheets == {sheet.name}
+        ]
+        limit = min(stated, default=limit)
     # EPIC_HERO_DUPLICATE caps an Epic Hero at one, whatever DATASHEET_LIMIT would allow.
     return min(limit, 1) if EPIC_HERO in sheet.keywords else limit
 

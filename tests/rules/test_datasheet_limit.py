@@ -1,5 +1,6 @@
-"""DATASHEET_LIMIT (Rule of Three / Six, data limits, matched-10 Incursion 2 / 4),
-EPIC_HERO_DUPLICATE and TITANIC_CHARACTER_LIMIT."""
+"""DATASHEET_LIMIT (Rule of Three / Six, data limits, matched-10 Incursion 2 / 4, a
+datasheet's own CATALOGUE_LIMIT replacing the Rule of Three), EPIC_HERO_DUPLICATE and
+TITANIC_CHARACTER_LIMIT."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 import pytest
 
 from armybuilder.rules import codes, validate
-from armybuilder.rules.model import Army, Declaration
+from armybuilder.rules.model import Army, Condition, Declaration, Limit, Selector, Step
 from tests.rules.factories import (
     CALGAR,
     CAPTAIN,
@@ -35,6 +36,32 @@ SPEEDER = sheet("Storm Speeder Hailstrike", "VEHICLE", points=115, limit=2)
 RARE = sheet("Relic Contemptor", "VEHICLE", points=160, limit=1)
 COMMON = sheet("Sternguard Veteran Squad", "INFANTRY", points=100, limit=6)
 IDS = ("u1", "u2", "u3", "u4", "u5", "u6", "u7")
+# A datasheet whose own limit the catalogue states with a condition: 6, but 3 in one
+# detachment (as BSData states Armigers); and one limited to 1 but 3 in another.
+WALKER = sheet("Armiger Warglaive", "VEHICLE", points=140)
+IN_GLADIUS = ((Condition(detachments=frozenset({"Gladius Task Force"})),),)
+WALKER_LIMIT = Limit(
+    "CATALOGUE_LIMIT",
+    "Armiger Warglaive",
+    Selector(datasheets=frozenset({"Armiger Warglaive"})),
+    maximum=6,
+    steps=(Step(3, IN_GLADIUS, "in Gladius Task Force"),),
+)
+MASTER = sheet("Troupe Master", "CHARACTER", "INFANTRY", points=75, limit=1)
+MASTER_LIMIT = Limit(
+    "CATALOGUE_LIMIT",
+    "Troupe Master",
+    Selector(datasheets=frozenset({"Troupe Master"})),
+    maximum=1,
+    steps=(Step(3, IN_GLADIUS, "in Gladius Task Force"),),
+)
+# A limit several datasheets share leaves each datasheet its own Rule of Three.
+SHARED_LIMIT = Limit(
+    "CATALOGUE_LIMIT",
+    "Walkers",
+    Selector(datasheets=frozenset({"Armiger Warglaive", "Hellblaster Squad"})),
+    maximum=8,
+)
 
 
 def ids(count: int) -> tuple[str, ...]:
@@ -115,6 +142,30 @@ CASES: dict[str, list[Any]] = {
             profile="matched-10",
         ),
         case(
+            "a conditional catalogue limit of 6 replaces the Rule of Three",
+            army(
+                *copies(WALKER, 4),
+                detachments=(detachment("Freeblade Company"),),
+                limits=(WALKER_LIMIT,),
+            ),
+            [],
+        ),
+        case(
+            "boundary: 4 where the catalogue limit is 3 is CATALOGUE_LIMIT's, not this code's",
+            army(*copies(WALKER, 4), limits=(WALKER_LIMIT,)),
+            [],
+        ),
+        case(
+            "a data limit of 1 raised to 3 by the detachment",
+            army(*copies(MASTER, 2), limits=(MASTER_LIMIT,)),
+            [],
+        ),
+        case(
+            "a limit shared by several datasheets keeps each one's Rule of Three",
+            army(*copies(WALKER, 4), limits=(SHARED_LIMIT,)),
+            [ids(4)],
+        ),
+        case(
             "a duplicated EPIC HERO limited to 1 is EPIC_HERO_DUPLICATE only",
             army(*copies(TIGURIUS, 2)),
             [],
@@ -123,6 +174,18 @@ CASES: dict[str, list[Any]] = {
             "4 copies of an EPIC HERO also break the Rule of Three",
             army(*copies(CALGAR, 4)),
             [ids(4)],
+        ),
+    ],
+    codes.CATALOGUE_LIMIT: [
+        case(
+            "boundary: 4 of a datasheet the catalogue limits to 3 in this detachment",
+            army(*copies(WALKER, 4), limits=(WALKER_LIMIT,)),
+            [ids(4)],
+        ),
+        case(
+            "boundary: 3 of a datasheet the catalogue limits to 3 in this detachment",
+            army(*copies(WALKER, 3), limits=(WALKER_LIMIT,)),
+            [],
         ),
     ],
     codes.EPIC_HERO_DUPLICATE: [
@@ -168,6 +231,17 @@ def test_datasheet_limits(
     code: str, built: Army, decl: Declaration | None, profile: str, expected: list[Any]
 ) -> None:
     check(code, built, decl, profile, expected)
+
+
+def test_builder_limit_follows_the_catalogue_limit() -> None:
+    """The builder's "n / 3" shows the catalogue's limit in force where it states one."""
+    from armybuilder.rules import datasheet_limit
+
+    freeblade = army(detachments=(detachment("Freeblade Company"),), limits=(WALKER_LIMIT,))
+    assert datasheet_limit(freeblade, WALKER) == 6
+    assert datasheet_limit(army(limits=(WALKER_LIMIT,)), WALKER) == 3
+    assert datasheet_limit(army(limits=(MASTER_LIMIT,)), MASTER) == 3
+    assert datasheet_limit(army(limits=(SHARED_LIMIT,)), WALKER) == 3
 
 
 def test_limit_messages_count_the_copies() -> None:

@@ -71,8 +71,18 @@ CASES: dict[str, list[Any]] = {
             [("m1",)],
         ),
         case(
-            "no Warlord while one must be: the must is named",
+            "no Warlord marked while one must be: it is the Warlord",
             army(unit("c1", CAPTAIN), unit("m1", CHAPTER_MASTER)),
+            [],
+        ),
+        case(
+            "boundary: no Warlord marked while two must be: both are named",
+            army(unit("c1", CAPTAIN), unit("m1", CHAPTER_MASTER), unit("m2", CHAPTER_MASTER)),
+            [("m1", "m2")],
+        ),
+        case(
+            "boundary: a marked Warlord beside the one that must be",
+            army(unit("c1", CAPTAIN, warlord=True), unit("m1", CHAPTER_MASTER)),
             [("m1",)],
         ),
         case(
