@@ -12,48 +12,13 @@ import pytest
 from django.contrib.auth.models import Group, User
 from openpyxl import load_workbook
 
-from armybuilder.catalogue.models import Datasheet
 from rosters.formats import batch
 from rosters.formats.event_views import ORGANISERS_GROUP
-from tests.factories import STATS, make_wargear
 from tests.formats.test_event_check_page import event_zip
 from tests.formats.test_validate_list_batch import LEGAL, run
 
 pytestmark = pytest.mark.django_db
 
-BERZERKER_WARGEAR = {
-    "model_types": [
-        {
-            "name": "Khorne Berzerker Champion",
-            "min": 1,
-            "max": 1,
-            "stats": STATS,
-            "groups": [
-                {
-                    "name": "Pistol",
-                    "options": ["Bolt pistol", "Plasma pistol"],
-                    "min": 1,
-                    "max": 1,
-                    "default": {"Bolt pistol": 1},
-                },
-                {"name": "Chainblade", "options": ["Chainblade"], "min": 1, "max": 1},
-            ],
-        },
-        {
-            "name": "Khorne Berzerker",
-            "min": 9,
-            "max": 19,
-            "stats": STATS,
-            "groups": [
-                {"name": "Bolt pistol", "options": ["Bolt pistol"], "min": 1, "max": 1},
-                {"name": "Chainblade", "options": ["Chainblade"], "min": 1, "max": 1},
-            ],
-        },
-    ],
-    "fill": "Khorne Berzerker",
-    "weapons": {},
-    "abilities": [],
-}
 # The Champion's line states a plasma pistol and an icon the data does not name; the
 # Berzerkers' line states only their chainblades (their pistols are the defaults).
 UNREAD = LEGAL.replace(
@@ -68,13 +33,6 @@ UNREAD = LEGAL.replace(
 UNREAD_ILLEGAL = UNREAD.replace(
     "BATTLELINE", "Daemon Prince of Khorne (200 Points)\n\n" * 4 + "BATTLELINE"
 )
-
-
-@pytest.fixture
-def berzerkers(catalogue) -> Datasheet:
-    sheet = Datasheet.objects.get(name="Khorne Berzerkers")
-    make_wargear(sheet, BERZERKER_WARGEAR)
-    return sheet
 
 
 def _json(tmp_path: Path, text: str) -> tuple[int, dict]:
