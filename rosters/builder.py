@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder import rules
@@ -378,10 +378,15 @@ def wargear_summary(unit: core.Unit) -> str:
             if count and option not in defaults:
                 chosen.append(f"{count}× {option}")
     if not chosen:
-        return gettext("Default wargear")
-    more = len(chosen) - SUMMARY_ITEMS
-    text = ", ".join(chosen[:SUMMARY_ITEMS])
-    return text + (gettext(" and {n} more").format(n=more) if more > 0 else "")
+        text = gettext("Default wargear")
+    else:
+        more = len(chosen) - SUMMARY_ITEMS
+        text = ", ".join(chosen[:SUMMARY_ITEMS])
+        text += gettext(" and {n} more").format(n=more) if more > 0 else ""
+    if unit.unread:
+        n = len(unit.unread)
+        text += ngettext(" · {n} line not read", " · {n} lines not read", n).format(n=n)
+    return text
 
 
 def _model_counts(unit: RosterUnit, core_unit: core.Unit) -> list[int]:

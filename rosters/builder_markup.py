@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 WARGEAR_MODELS_FIELD = "wg_{unit}_m_{kind}"
 WARGEAR_OPTION_FIELD = "wg_{unit}_o_{kind}_{option}"
 WARGEAR_RESET_FIELD = "wg_reset"
+# Forget the wargear lines an import could not place (the warning goes with them).
+WARGEAR_FORGET_FIELD = "wg_forget_unread"
 
 
 def picker_html(entries: list[PickerEntry]) -> SafeString:
@@ -79,6 +81,9 @@ class PanelWords:
     save: str
     defaults: str
     label: str
+    unread: str
+    line: str
+    forget: str
 
     @classmethod
     def now(cls) -> PanelWords:
@@ -93,6 +98,11 @@ class PanelWords:
             save=escape(gettext("Save wargear")),
             defaults=escape(gettext("Default wargear")),
             label=escape(gettext("Wargear:")),
+            unread=escape(
+                gettext("Not read from the imported list (the defaults stand in their place):")
+            ),
+            line=gettext("line {line}"),
+            forget=escape(gettext("Forget these lines")),
         )
 
 
@@ -157,24 +167,40 @@ def wargear_html(
             )
         html.append("</fieldset>")
         fieldsets.append("".join(html))
-    if not fieldsets:
+    if not fieldsets and not unit.unread:
         return mark_safe("")
     safe_url = escape(url)
-    buttons = ""
+    buttons = []
     hx = ""
-    if editable:
-        buttons = (
-            f'<div class="wg-buttons"><button type="submit" formaction="{safe_url}"'
-            f' class="js-hide">{words.save}</button> <button type="submit"'
-            f' formaction="{safe_url}" hx-post="{safe_url}" name="{WARGEAR_RESET_FIELD}"'
-            f' value="1" hx-include="this">{words.defaults}</button></div>'
+    if editable and fieldsets:
+        buttons.append(
+            f'<button type="submit" formaction="{safe_url}" class="js-hide">{words.save}</button>'
+            f' <button type="submit" formaction="{safe_url}" hx-post="{safe_url}"'
+            f' name="{WARGEAR_RESET_FIELD}" value="1" hx-include="this">{words.defaults}</button>'
         )
         hx = f' hx-post="{safe_url}" hx-trigger="change" hx-include="#wg-{pk} input"'
+    if editable and unit.unread:
+        buttons.append(
+            f'<button type="submit" formaction="{safe_url}" hx-post="{safe_url}"'
+            f' name="{WARGEAR_FORGET_FIELD}" value="1" hx-include="this">{words.forget}</button>'
+        )
+    controls = f'<div class="wg-buttons">{" ".join(buttons)}</div>' if buttons else ""
     return mark_safe(
         f'<details class="wargear" id="wg-{pk}"{" open" if is_open else ""}{hx}>'
         f'<summary><span class="visually-hidden">{words.label} </span>{escape(summary)}'
-        f"</summary>{''.join(fieldsets)}{buttons}</details>"
+        f"</summary>{''.join(fieldsets)}{_unread_html(unit, words)}{controls}</details>"
     )
+
+
+def _unread_html(unit: core.Unit, words: PanelWords) -> str:
+    """The wargear lines an import could not place, as the list wrote them."""
+    if not unit.unread:
+        return ""
+    items = []
+    for gear in unit.unread:
+        where = "" if gear.line is None else f" ({escape(words.line.format(line=gear.line))})"
+        items.append(f"<li><q>{escape(gear.text)}</q>{where}</li>")
+    return f'<div class="wg-unread"><p>{words.unread}</p><ul>{"".join(items)}</ul></div>'
 
 
 @dataclass(frozen=True)

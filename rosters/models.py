@@ -67,6 +67,9 @@ class RosterUnit(models.Model):
     # Wargear per model type, [{"model", "models", "wargear": {option: count}}]; empty
     # means the datasheet's defaults for the model count (armybuilder.rules.wargear).
     wargear = models.JSONField(default=list, blank=True)
+    # Wargear lines of an imported list that could not be placed, kept as written:
+    # [{"text", "line", "nearest": [names]}] (WARGEAR_UNREAD; exported back as written).
+    wargear_unread = models.JSONField(default=list, blank=True)
     # Set by a model-count change: (model type, option, count) it could not keep.
     wargear_dropped: tuple[tuple[str, str, int], ...] = ()
 

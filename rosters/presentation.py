@@ -52,6 +52,7 @@ VIOLATION_TITLES: Final[dict[str, str]] = {
     codes.CATALOGUE_LIMIT: _("Catalogue limit"),
     codes.DETACHMENT_UPGRADE: _("Detachment upgrade"),
     codes.WARGEAR_CHOICE: _("Wargear choice"),
+    codes.WARGEAR_UNREAD: _("Wargear not read"),
     codes.UNKNOWN_UNIT: _("Unknown unit"),
 }
 # Codes RULES.md adds later get their own title here; until then, a readable fallback.

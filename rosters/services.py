@@ -382,6 +382,8 @@ class DraftUnit:
     upgrades: list[TakenUpgrade] = field(default_factory=list)
     # Empty: the datasheet's default wargear for the model count.
     loadout: tuple[core.Loadout, ...] = ()
+    # Wargear lines of an imported list that could not be placed (WARGEAR_UNREAD).
+    unread: tuple[core.UnreadGear, ...] = ()
 
 
 @dataclass
@@ -418,6 +420,7 @@ def roster_to_draft(*, roster: Roster) -> Draft:
                 options=unit_options(unit),
                 upgrades=unit_upgrades(unit),
                 loadout=conversion.loadout_facts(unit.wargear),
+                unread=conversion.unread_facts(unit.wargear_unread),
             )
             for unit in roster.units.all()
         ],
@@ -491,6 +494,7 @@ def draft_to_core(
                 if taken.id in prices.upgrades
             ),
             loadout=unit.loadout,
+            unread=unit.unread,
         )
         for unit in draft.units
     )
@@ -822,6 +826,7 @@ def _copy_unit(unit: RosterUnit, *, roster: Roster, position: int) -> RosterUnit
         warlord=unit.warlord,
         stated_points=unit.stated_points,
         wargear=unit.wargear,
+        wargear_unread=unit.wargear_unread,
     )
     RosterUnitOption.objects.bulk_create(
         RosterUnitOption(unit=copy, name=o.name, count=o.count) for o in options
@@ -997,6 +1002,16 @@ def roster_unit_set_wargear(*, unit: RosterUnit, wargear: Any) -> RosterUnit:
         facts = wargear_facts(datasheet=unit.datasheet)
         unit.wargear = wargear_clean(facts=facts, raw=wargear)
         unit.save(update_fields=["wargear"])
+        Roster.objects.filter(pk=unit.roster_id).update(updated=timezone.now())
+    return unit
+
+
+def roster_unit_forget_unread(*, unit: RosterUnit) -> RosterUnit:
+    """Forget the wargear lines an import could not place (their WARGEAR_UNREAD warning)."""
+    with transaction.atomic():
+        _unit_relock(unit)
+        unit.wargear_unread = []
+        unit.save(update_fields=["wargear_unread"])
         Roster.objects.filter(pk=unit.roster_id).update(updated=timezone.now())
     return unit
 

@@ -34,6 +34,7 @@ from armybuilder.rules.wargear import loadout_of
 from rosters import listing, services
 from rosters.builder import builder_page_load
 from rosters.builder_markup import (
+    WARGEAR_FORGET_FIELD,
     WARGEAR_MODELS_FIELD,
     WARGEAR_OPTION_FIELD,
     WARGEAR_RESET_FIELD,
@@ -268,6 +269,9 @@ def _count(raw: str | None) -> int | None:
 def unit_wargear(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """Change a unit's wargear from the builder's panel, or go back to the defaults."""
     unit = owned_unit(request, pk, unit_pk)
+    if request.POST.get(WARGEAR_FORGET_FIELD):
+        services.roster_unit_forget_unread(unit=unit)
+        return _builder_response(request, pk, open_unit=unit_pk)
     wargear: list[dict[str, object]] = []
     if not request.POST.get(WARGEAR_RESET_FIELD):
         facts = services.wargear_facts(datasheet=unit.datasheet)

@@ -125,6 +125,23 @@ def loadout_facts(raw: Iterable[Mapping[str, Any]]) -> tuple[core.Loadout, ...]:
     )
 
 
+def unread_facts(raw: Iterable[Mapping[str, Any]]) -> tuple[core.UnreadGear, ...]:
+    """Turn a roster unit's stored unread wargear lines ([{text, line, nearest}])."""
+    return tuple(
+        core.UnreadGear(
+            text=str(item["text"]),
+            line=int(item["line"]) if item.get("line") is not None else None,
+            nearest=tuple(str(name) for name in item.get("nearest", ())),
+        )
+        for item in raw
+    )
+
+
+def unread_json(unread: Iterable[core.UnreadGear]) -> list[dict[str, Any]]:
+    """Turn unread wargear lines into the JSON a roster unit stores (see unread_facts)."""
+    return [{"text": u.text, "line": u.line, "nearest": list(u.nearest)} for u in unread]
+
+
 def loadout_json(loadout: Iterable[core.Loadout]) -> list[dict[str, Any]]:
     """Turn a loadout into the JSON a roster unit stores (the inverse of loadout_facts)."""
     return [

@@ -119,6 +119,8 @@ class CheckUnit:
     upgrades: tuple[core.Upgrade, ...] = ()
     # Empty: the datasheet's default wargear.
     loadout: tuple[core.Loadout, ...] = ()
+    # Wargear lines of the list that could not be placed (WARGEAR_UNREAD).
+    unread: tuple[core.UnreadGear, ...] = ()
 
 
 # A unit's priced options (name, count) and detachment upgrades (upgrade id, count).
@@ -180,12 +182,15 @@ class CatalogueSnapshot:
         name: str = "",
         extras: Mapping[str, UnitExtras] | None = None,
         loadouts: Mapping[str, tuple[core.Loadout, ...]] | None = None,
+        unread: Mapping[str, tuple[core.UnreadGear, ...]] | None = None,
     ) -> CheckDraft:
         """Build a list from (key, datasheet id, models, enhancement id, warlord) per unit,
-        with ``extras`` giving units (by key) their priced options and upgrades, and the
-        wargear ``loadouts`` stated by unit key (others take the defaults)."""
+        with ``extras`` giving units (by key) their priced options and upgrades, the
+        wargear ``loadouts`` stated by unit key (others take the defaults) and the wargear
+        lines left ``unread``."""
         extras = extras or {}
         stated = loadouts or {}
+        unplaced = unread or {}
         return CheckDraft(
             name=name,
             faction=self.factions[faction_id],
@@ -211,6 +216,7 @@ class CatalogueSnapshot:
                         if pk in self.upgrades
                     ),
                     loadout=stated.get(key, ()),
+                    unread=unplaced.get(key, ()),
                 )
                 for key, sheet_id, models, enh_id, warlord in units
             ),
@@ -233,6 +239,7 @@ class CatalogueSnapshot:
                     options=u.options,
                     upgrades=u.upgrades,
                     loadout=u.loadout,
+                    unread=u.unread,
                 )
                 for u in draft.units
             ),

@@ -38,6 +38,7 @@ LEGENDS: Final = "LEGENDS"
 CATALOGUE_LIMIT: Final = "CATALOGUE_LIMIT"
 DETACHMENT_UPGRADE: Final = "DETACHMENT_UPGRADE"
 WARGEAR_CHOICE: Final = "WARGEAR_CHOICE"
+WARGEAR_UNREAD: Final = "WARGEAR_UNREAD"
 
 # Declare Battle Formations.
 LEADER_NOT_ELIGIBLE: Final = "LEADER_NOT_ELIGIBLE"
@@ -85,6 +86,7 @@ ALL_CODES: Final[tuple[str, ...]] = (
     CATALOGUE_LIMIT,
     DETACHMENT_UPGRADE,
     WARGEAR_CHOICE,
+    WARGEAR_UNREAD,
     LEADER_NOT_ELIGIBLE,
     LEADER_SLOTS,
     LEADER_SPLIT,
@@ -116,7 +118,7 @@ CODE_ORDER: Final[dict[str, int]] = {code: i for i, code in enumerate(ALL_CODES)
 
 # The severity a code has unless a check says otherwise (see DEDICATED_TRANSPORT_EMPTY in a
 # final declaration, and RESERVES_POWER_CAP when power ratings are missing).
-WARNING_CODES: Final[frozenset[str]] = frozenset({DEDICATED_TRANSPORT_EMPTY})
+WARNING_CODES: Final[frozenset[str]] = frozenset({DEDICATED_TRANSPORT_EMPTY, WARGEAR_UNREAD})
 
 # Messages. Fields in braces are filled with unit names, counts and points.
 MSG_POINTS_LIMIT: Final = template("Army: {points} / {limit} pts, {over} pts over the {size} limit")
@@ -211,6 +213,15 @@ MSG_WARGEAR_GROUP_MAX: Final = template(
 MSG_WARGEAR_RATIO: Final = template(
     "{unit}: {count} / {limit} {group} at most in a unit of {models} models"
 )
+# WARGEAR_UNREAD: the lines of one unit, each "line 12 “2x Heirloom weapon”" with the
+# nearest names where there are some.
+MSG_WARGEAR_UNREAD: Final = plural_template(
+    "{unit}: {count} wargear line not read, the datasheet's defaults kept there: {lines}",
+    "{unit}: {count} wargear lines not read, the datasheet's defaults kept there: {lines}",
+)
+MSG_UNREAD_LINE: Final = template("line {line} “{text}”")
+MSG_UNREAD_LINE_NEAREST: Final = template("line {line} “{text}” (nearest: {names})")
+MSG_UNREAD_TEXT_NEAREST: Final = template("“{text}” (nearest: {names})")
 # Not a violation: what a change of model count could not keep, shown once to the player.
 MSG_WARGEAR_DROPPED: Final = template("{model}: {count}x {option} no longer fits and was removed")
 

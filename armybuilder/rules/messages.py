@@ -50,6 +50,9 @@ class Template:
     plural: str | None = None
     # The parameter whose number picks the plural form.
     count: str = "count"
+    # False for a template made up of fields alone ("{p0}, {p1}"): no catalogue holds it,
+    # so it is not looked up.
+    words: bool = True
 
     def format(self, **params: Param) -> Message:
         """Fill the fields; the result reads in English and can be rendered in another."""
@@ -57,7 +60,9 @@ class Template:
 
     def render(self, params: Iterable[tuple[str, Param]], catalogue: Catalogue) -> str:
         values = dict(params)
-        if self.plural is None:
+        if not self.words:
+            text = self.text
+        elif self.plural is None:
             text = catalogue.gettext(self.text)
         else:
             text = catalogue.ngettext(self.text, self.plural, int(values[self.count]))
@@ -110,4 +115,6 @@ def joined(separator: str, parts: Iterable[Param]) -> Param:
         return separator.join(str(item) for item in items)
     # A template made up on the spot holds no words, so no catalogue needs it.
     text = separator.join(f"{{p{i}}}" for i in range(len(items)))
-    return Message(Template(text), tuple((f"p{i}", item) for i, item in enumerate(items)))
+    return Message(
+        Template(text, words=False), tuple((f"p{i}", item) for i, item in enumerate(items))
+    )

@@ -142,6 +142,16 @@ class Loadout:
 
 
 @dataclass(frozen=True, slots=True)
+class UnreadGear:
+    """A wargear line of an imported list that could not be placed on the datasheet
+    (WARGEAR_UNREAD): its text as written, its line in the list, and the nearest names."""
+
+    text: str
+    line: int | None = None
+    nearest: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Datasheet:
     """The facts of one datasheet that the rules read."""
 
@@ -226,6 +236,8 @@ class Unit:
     upgrades: tuple[Upgrade, ...] = ()
     # Wargear per model type; empty means the datasheet's defaults for the model count.
     loadout: tuple[Loadout, ...] = ()
+    # Wargear lines of an imported list that could not be placed, kept as written.
+    unread: tuple[UnreadGear, ...] = ()
 
     @property
     def name(self) -> str:

@@ -9,9 +9,11 @@ fail; a ``cap`` group (a group nested in another, an option's own cap) is not an
 slot: what it caps counts towards it and its other group in full. Unit-wide caps and
 ratio limits count the options across the unit.
 
-Also here: the default loadout for a model count, and ``refit`` for a changed model count
-(keeps the choices that still fit, reports the others). Priced wargear is priced where
-every unit is priced, ``context.unit_points``.
+Also here: the default loadout for a model count, ``complete_loadout`` for what an
+imported list states (RULES.md, "What an imported list states": what the list leaves out
+carries the defaults), ``refit`` for a changed model count (keeps the choices that still
+fit, reports the others), and WARGEAR_UNREAD for the wargear lines an import could not
+place. Priced wargear is priced where every unit is priced, ``context.unit_points``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from armybuilder.rules import codes
-from armybuilder.rules.model import Datasheet, Loadout, ModelType, Unit, Violation, WargearGroup
+from armybuilder.rules.messages import Param, joined
+from armybuilder.rules.model import (
+    Datasheet,
+    Loadout,
+    ModelType,
+    Unit,
+    UnreadGear,
+    Violation,
+    WargearGroup,
+)
 
 if TYPE_CHECKING:
     from armybuilder.rules.context import Context
@@ -104,6 +115,109 @@ def default_loadout(sheet: Datasheet, models: int) -> tuple[Loadout, ...]:
         for kind in sheet.model_types
         if counts[kind.name] > 0
     )
+
+
+def complete_loadout(
+    sheet: Datasheet, models: int, stated: Iterable[Loadout]
+) -> tuple[Loadout, ...]:
+    """Read the wargear a list states as a judge would: what it leaves out, the defaults.
+
+    The stated model types keep their counts and the wargear given for them. Models the
+    list does not account for go to the types it does not state (up to their minimums),
+    then to the fill type, then to any type with room, with their defaults. A group of a
+    stated type that the list gives nothing of takes its defaults; one given short of its
+    minimum is topped up with its default. What the list does state is kept as it is, so
+    a loadout the datasheet cannot have is still a WARGEAR_CHOICE error. Nothing stated
+    (an empty loadout) stays empty: the unit takes its defaults.
+    """
+    parts = tuple(stated)
+    if not parts or not sheet.model_types:
+        return parts
+    # The same squads recur in every list of an event: found by value, for these very types.
+    key = (id(sheet.model_types), sheet.fill, models, parts)
+    hit = _COMPLETED.get(key)
+    if hit is not None and hit[0] is sheet.model_types:
+        return hit[1]
+    found = _completed(sheet, models, parts)
+    if len(_COMPLETED) >= _CHECKED_MAX:
+        _COMPLETED.clear()
+    _COMPLETED[key] = (sheet.model_types, found)
+    return found
+
+
+_COMPLETED: dict[tuple[object, ...], tuple[tuple[ModelType, ...], tuple[Loadout, ...]]] = {}
+
+
+def _completed(sheet: Datasheet, models: int, parts: tuple[Loadout, ...]) -> tuple[Loadout, ...]:
+    kinds = {kind.name: kind for kind in sheet.model_types}
+    counts = {part.model: part.models for part in parts}
+    carried = {part.model: dict(part.wargear) for part in parts}
+    added = _unstated_models(sheet, counts, models - sum(counts.values()))
+    found: list[Loadout] = []
+    for kind in sheet.model_types:
+        n = counts.get(kind.name, 0) + added.get(kind.name, 0)
+        if n <= 0:
+            continue
+        gear = _filled(kind, counts.get(kind.name, 0), carried.get(kind.name, {}))
+        extra = added.get(kind.name, 0)
+        for option, count in _per_model_defaults(kind).items():
+            if count and extra:
+                gear[option] = gear.get(option, 0) + count * extra
+        wargear = tuple(sorted((option, count) for option, count in gear.items() if count))
+        found.append(Loadout(kind.name, n, wargear))
+    # Model types the datasheet has not stay as stated: WARGEAR_CHOICE names them.
+    found += [part for part in parts if part.model not in kinds]
+    return tuple(found)
+
+
+def _unstated_models(sheet: Datasheet, counts: dict[str, int], left: int) -> dict[str, int]:
+    """Share the models a list leaves out among the model types, as the defaults would."""
+    added: dict[str, int] = {}
+    if left <= 0:
+        return added
+
+    def take(kind: ModelType, most: int) -> None:
+        nonlocal left
+        n = min(max(most, 0), left)
+        if n > 0:
+            added[kind.name] = added.get(kind.name, 0) + n
+            left -= n
+
+    def room(kind: ModelType) -> int:
+        return kind.maximum - counts.get(kind.name, 0) - added.get(kind.name, 0)
+
+    for kind in sheet.model_types:
+        if kind.name not in counts:
+            take(kind, kind.minimum)
+    order = sorted(sheet.model_types, key=lambda kind: kind.name != sheet.fill)
+    for kind in order:
+        # Capped options (a ratio) would overflow: plain types take the rest first.
+        if kind.name == sheet.fill or not any(g.unit_max is not None for g in kind.groups):
+            take(kind, room(kind))
+    if left > 0 and order:
+        # More models than the types hold: UNIT_SIZE reports it; keep the count whole.
+        take(order[0], left)
+    return added
+
+
+def _filled(kind: ModelType, models: int, stated: dict[str, int]) -> dict[str, int]:
+    """A stated type's wargear with its left-out groups filled from the defaults."""
+    gear = dict(stated)
+    if models <= 0:
+        return gear
+    for group in kind.groups:
+        used = sum(gear.get(option, 0) for option in group.options)
+        if used == 0:
+            # The list gives nothing of this group: its defaults, for every model.
+            for option, count in group.default:
+                if count:
+                    gear[option] = gear.get(option, 0) + count * models
+            continue
+        short = group.minimum * models - used
+        first = next((option for option, count in group.default if count), None)
+        if short > 0 and first is not None:
+            gear[first] = gear.get(first, 0) + short
+    return gear
 
 
 def loadout_of(unit: Unit) -> tuple[Loadout, ...]:
@@ -307,6 +421,37 @@ def check_wargear(ctx: Context) -> Iterable[Violation]:
     for unit in ctx.army.units:
         if unit.loadout:
             found.extend(unit_wargear_problems(unit))
+    return found
+
+
+def unread_text(gear: UnreadGear) -> Param:
+    """One unread line in words: its line number, its text and the nearest names."""
+    names = ", ".join(gear.nearest)
+    if gear.line is None:
+        if names:
+            return codes.MSG_UNREAD_TEXT_NEAREST.format(text=gear.text, names=names)
+        return f"“{gear.text}”"
+    if names:
+        return codes.MSG_UNREAD_LINE_NEAREST.format(line=gear.line, text=gear.text, names=names)
+    return codes.MSG_UNREAD_LINE.format(line=gear.line, text=gear.text)
+
+
+def check_wargear_unread(ctx: Context) -> Iterable[Violation]:
+    """Warn, once per unit, of the wargear lines an import could not place (WARGEAR_UNREAD).
+
+    Never an error: the unit keeps its stated models and the defaults stand where those
+    lines would have set the wargear.
+    """
+    found: list[Violation] = []
+    for unit in ctx.army.units:
+        if unit.unread:
+            texts = [unread_text(gear) for gear in unit.unread]
+            message = codes.MSG_WARGEAR_UNREAD.format(
+                unit=unit.name,
+                count=len(texts),
+                lines=texts[0] if len(texts) == 1 else joined(", ", texts),
+            )
+            found.append(codes.violation(codes.WARGEAR_UNREAD, message, (unit.id,)))
     return found
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -10,6 +10,7 @@ from rosters.api.errors import CODE_LIST_UNREADABLE, CODE_LIST_UNRESOLVED, ApiEr
 from rosters.formats import services as format_services
 from rosters.formats.result_json import problems_to_json
 from rosters.formats.text_import import UnreadableList
+from rosters.formats.text_import.resolver import Problem
 from rosters.models import Roster
 
 
@@ -53,21 +54,26 @@ def list_import(
         roster_id = roster.pk
     return {
         "result": format_services.list_check_json(check=check, profile=profile),
-        "problems": [
-            {
-                "key": p.key,
-                "line": p.line,
-                "kind": p.kind,
-                "text": p.text,
-                "message": p.message,
-                "suggestions": list(p.suggestions),
-                "droppable": p.droppable,
-            }
-            for p in problems
-        ],
+        "problems": _keyed(problems),
+        "unread_wargear": _keyed(check.resolved.unread_wargear),
         "notes": list(check.resolved.notes),
         "roster": roster_id,
     }
+
+
+def _keyed(problems: Sequence[Problem]) -> list[dict[str, Any]]:
+    return [
+        {
+            "key": p.key,
+            "line": p.line,
+            "kind": p.kind,
+            "text": p.text,
+            "message": p.message,
+            "suggestions": list(p.suggestions),
+            "droppable": p.droppable,
+        }
+        for p in problems
+    ]
 
 
 def roster_pdf(*, roster: Roster) -> bytes:

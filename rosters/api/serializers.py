@@ -144,11 +144,20 @@ class ResultProblemSerializer(serializers.Serializer):
     suggestions = serializers.ListField(child=serializers.CharField())
 
 
+class ResultUnreadLineSerializer(serializers.Serializer):
+    line = serializers.IntegerField(allow_null=True)
+    text = serializers.CharField()
+    nearest = serializers.ListField(child=serializers.CharField())
+
+
 class ResultViolationSerializer(serializers.Serializer):
     code = serializers.CharField()
     severity = serializers.ChoiceField(choices=[s.value for s in Severity])
     message = serializers.CharField()
     unit_positions = serializers.ListField(child=serializers.IntegerField())
+    lines = ResultUnreadLineSerializer(
+        many=True, help_text="WARGEAR_UNREAD: each wargear line not read; else empty."
+    )
 
 
 class ResultMeterSerializer(serializers.Serializer):
@@ -720,5 +729,10 @@ class ListImportProblemOutputSerializer(serializers.Serializer):
 class ListImportOutputSerializer(serializers.Serializer):
     result = ValidationResultSerializer()
     problems = ListImportProblemOutputSerializer(many=True)
+    unread_wargear = ListImportProblemOutputSerializer(
+        many=True,
+        help_text="Wargear lines not placed (WARGEAR_UNREAD): they may be renamed or "
+        "dropped through resolutions, but the list saves without settling them.",
+    )
     notes = serializers.ListField(child=serializers.CharField())
     roster = serializers.IntegerField(allow_null=True, help_text="The saved roster's id.")

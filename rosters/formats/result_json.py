@@ -1,9 +1,9 @@
 """A checked roster as JSON: the one shape validate_list prints and the API returns.
 
-Schema (version 3). Every key is always present; a value the list does not give is null.
+Schema (version 4). Every key is always present; a value the list does not give is null.
 
     {
-      "schema": 3,
+      "schema": 4,
       "format": "gw_app" | "nr_wtc" | ... | null,   # the text format read, null for a saved roster
       "name": str,
       "faction": str | null,
@@ -28,7 +28,9 @@ Schema (version 3). Every key is always present; a value the list does not give 
                         | "wargear" | "line", "text": str, "message": str,
                         "suggestions": [str]}],
       "violations": [{"code": str, "severity": "error" | "warning", "message": str,
-                      "unit_positions": [int]}],
+                      "unit_positions": [int],
+                      "lines": [{"line": int | null, "text": str,   # WARGEAR_UNREAD: each
+                                 "nearest": [str]}]}],             # line, else empty
       "meters": [{"code": str, "label": str, "used": int, "cap": int, "unit": str,
                   "over": bool}],
       "error": str | null            # why the list could not be read at all
@@ -37,7 +39,10 @@ Schema (version 3). Every key is always present; a value the list does not give 
 Version 2 added each unit's "note"; version 3 its "options" and "upgrades" (a unit's
 points include them) and its "wargear" (counts per model type and option, as the rules
 core checks them under WARGEAR_CHOICE), and "wargear" problems: a wargear line the
-importer could not place on the unit's datasheet.
+importer could not place on the unit's datasheet. Version 4 reports those lines as the
+WARGEAR_UNREAD warning instead (one per unit, its "lines" giving each line's number, text
+as written and the nearest option names), so "unrecognised" holds no "wargear" entries any
+more and such a list is legal or illegal on its other merits; every violation has "lines".
 
 A pasted list's stated model counts are kept as written (a count the datasheet does not
 allow is a UNIT_SIZE violation); where a format states no count, the note says how it
@@ -49,13 +54,14 @@ importer could not place keeps its number and the ones after it do not shift).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
-from armybuilder.rules.model import BattleSize, Datasheet, Loadout, Result, Unit
+from armybuilder.rules.codes import WARGEAR_UNREAD
+from armybuilder.rules.model import BattleSize, Datasheet, Loadout, Result, Unit, UnreadGear
 from armybuilder.rules.wargear import default_loadout, loadout_of
 
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 
 
 class ProblemLike(Protocol):
@@ -159,6 +165,9 @@ def result_to_json(
     lines = lines or {}
     stated = stated_points or {}
     unit_notes = notes or {}
+    unread: dict[str, tuple[UnreadGear, ...]] = {
+        u.key: u.unread for u in draft.units if getattr(u, "unread", ())
+    }
     units = [
         {
             "position": positions[u.key],
@@ -197,6 +206,11 @@ def result_to_json(
                 "severity": str(v.severity),
                 "message": _translated(v.message),
                 "unit_positions": _positions(v.unit_ids, positions),
+                "lines": (
+                    unread_lines_json(gear for uid in v.unit_ids for gear in unread.get(uid, ()))
+                    if v.code == WARGEAR_UNREAD
+                    else []
+                ),
             }
             for v in result.violations
         ],
@@ -213,6 +227,10 @@ def result_to_json(
         ],
         "error": None,
     }
+
+
+def unread_lines_json(unread: Iterable[UnreadGear]) -> list[dict[str, Any]]:
+    return [{"line": u.line, "text": u.text, "nearest": list(u.nearest)} for u in unread]
 
 
 def wargear_to_json(loadout: Sequence[Loadout]) -> list[dict[str, Any]]:

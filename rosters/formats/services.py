@@ -16,7 +16,7 @@ from typing import Any, Final
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
-from armybuilder.catalogue.conversion import loadout_json
+from armybuilder.catalogue.conversion import loadout_json, unread_json
 from armybuilder.catalogue.models import (
     Datasheet,
     Detachment,
@@ -151,6 +151,7 @@ def list_import_draft(
                 options=list(u.options),
                 upgrades=[roster_services.TakenUpgrade(*taken) for taken in u.upgrades],
                 loadout=u.loadout,
+                unread=u.unread,
             )
             for u in units
         ],
@@ -180,6 +181,7 @@ def list_check_draft(
             if u.options or u.upgrades
         },
         loadouts={u.key: u.loadout for u in resolved.kept() if u.loadout},
+        unread={u.key: u.unread for u in resolved.kept() if u.unread},
     )
 
 
@@ -317,6 +319,7 @@ def roster_import_save(
             warlord=unit.warlord,
             stated_points=unit.stated_points,
             wargear=loadout_json(unit.loadout),
+            wargear_unread=unread_json(unit.unread),
         )
         for position, unit in enumerate(resolved.kept(), 1)
     )
@@ -411,6 +414,7 @@ def draft_sheet(
                     *((taken.name, taken.count) for taken in u.upgrades),
                 ),
                 wargear=gear.get(u.key, ()),
+                unread=tuple(gear.text for gear in u.unread),
             )
             for u in draft.units
         ),

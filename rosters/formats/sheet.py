@@ -26,6 +26,8 @@ class UnitLine:
     # Per model type: (model type, models, ((option, count in all), ...)); empty where the
     # datasheet states no model types.
     wargear: tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...] = ()
+    # Wargear lines of an imported list that could not be placed, as written.
+    unread: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -23,18 +23,23 @@ def unit_section(unit: UnitLine) -> str:
 
 def wargear_lines(unit: UnitLine) -> list[str]:
     """The app's model and wargear lines: one model's wargear straight under the unit,
-    else each model type with its wargear in all ("• 4x Infiltrator", "◦ 4x Bolt pistol")."""
+    else each model type with its wargear in all ("• 4x Infiltrator", "◦ 4x Bolt pistol").
+
+    Lines an import could not place follow the wargear as the list wrote them, under the
+    last model line (a single model gets its model line then), so that reading the export
+    again reads them the same way."""
     parts = [part for part in unit.wargear if part[1] > 0]
     if not parts:
         # The model line names the unit itself, so the importer reads the count back.
-        return [f"  • {unit.models}x {unit.name}"]
-    if len(parts) == 1 and parts[0][1] == 1 and unit.models == 1:
+        lines = [f"  • {unit.models}x {unit.name}"]
+        return lines + [f"     ◦ {text}" for text in unit.unread]
+    if len(parts) == 1 and parts[0][1] == 1 and unit.models == 1 and not unit.unread:
         return [f"  • {count}x {option}" for option, count in parts[0][2] if count]
     lines = []
     for model, models, gear in parts:
         lines.append(f"  • {models}x {model}")
         lines += [f"     ◦ {count}x {option}" for option, count in gear if count]
-    return lines
+    return lines + [f"     ◦ {text}" for text in unit.unread]
 
 
 def sheet_to_text(sheet: RosterSheet) -> str:

@@ -167,7 +167,7 @@ def roster_import(request: HttpRequest) -> HttpResponse:
             profile=form.cleaned_data["profile"],
         )
         return redirect(reverse("rosters:roster", args=[roster.pk]))
-    open_keys = {p.key for p in check.resolved.problems}
+    open_keys = {p.key for p in (*check.resolved.problems, *check.resolved.unread_wargear)}
     rows = []
     points = check.result.unit_points if check.result is not None else {}
     for unit in check.resolved.units:
@@ -185,6 +185,8 @@ def roster_import(request: HttpRequest) -> HttpResponse:
         check=check,
         rows=rows,
         problems=[(p, _options(p, check)) for p in check.resolved.problems],
+        # Wargear lines not placed: offered for renaming, but the list saves without them.
+        unread_wargear=[(p, _options(p, check)) for p in check.resolved.unread_wargear],
         # Choices already made ride along, so settling one line never unsettles another.
         carried=[
             (key, DROP if value is None else value)

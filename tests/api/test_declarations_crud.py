@@ -62,7 +62,8 @@ def test_a_declaration_with_errors_is_refused_with_the_violations(owner_client, 
     codes = {v["code"] for v in error["violations"]}
     assert "TRANSPORT_NOT_TRANSPORT" in codes
     assert all(
-        set(v) == {"code", "severity", "message", "unit_positions"} for v in error["violations"]
+        set(v) == {"code", "severity", "message", "unit_positions", "lines"}
+        for v in error["violations"]
     )
     assert not Declaration.objects.exists()
 

@@ -115,3 +115,18 @@ def test_exports_honour_accept_and_errors_stay_json(
     assert refused.status_code == 404
     assert refused["Content-Type"] == "application/json"
     assert refused.json()["error"]["code"] == "not_found"
+
+
+def test_wargear_not_read_is_offered_for_renaming_but_never_blocks_saving(owner_client, marines):
+    from tests.rosters.test_import_page_wargear import LIST
+
+    body = owner_client.post("/api/import/", {"text": LIST, "save": True}, format="json").json()
+    assert body["problems"] == []
+    [line] = body["unread_wargear"]
+    assert (line["key"], line["kind"], line["text"]) == ("wargear-21-1", "wargear", "Power sword")
+    assert Roster.objects.filter(pk=body["roster"]).exists()
+    result = body["result"]
+    assert result["unrecognised"] == []
+    [found] = [v for v in result["violations"] if v["code"] == "WARGEAR_UNREAD"]
+    assert found["severity"] == "warning"
+    assert found["lines"] == [{"line": 21, "text": "4x Power sword", "nearest": []}]

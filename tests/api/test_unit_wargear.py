@@ -92,6 +92,6 @@ def test_validate_an_unsaved_roster_with_wargear(owner_client, marines, gladius)
         ],
     }
     data = owner_client.post("/api/validate/", body, format="json").json()
-    assert data["schema"] == 3
+    assert data["schema"] == 4
     assert [v["code"] for v in data["violations"]] == ["WARGEAR_CHOICE"]
     assert data["units"][1]["wargear"] == wargear(2)

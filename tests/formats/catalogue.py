@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from armybuilder.catalogue.models import Faction, PointsRelease
 from tests.factories import (
+    STATS,
     make_datasheet,
     make_detachment,
     make_faction,
@@ -87,3 +88,39 @@ def space_wolves(release: PointsRelease) -> Faction:
     sw.datasheets.add(*sm.own_datasheets.all())
     make_detachment(sw, "Saga of the Beastslayer", [("Elder's Guidance", 25)], release)
     return sw
+
+
+# Khorne Berzerkers' wargear as the importer stores it (for the tests that read wargear).
+BERZERKER_WARGEAR = {
+    "model_types": [
+        {
+            "name": "Khorne Berzerker Champion",
+            "min": 1,
+            "max": 1,
+            "stats": STATS,
+            "groups": [
+                {
+                    "name": "Pistol",
+                    "options": ["Bolt pistol", "Plasma pistol"],
+                    "min": 1,
+                    "max": 1,
+                    "default": {"Bolt pistol": 1},
+                },
+                {"name": "Chainblade", "options": ["Chainblade"], "min": 1, "max": 1},
+            ],
+        },
+        {
+            "name": "Khorne Berzerker",
+            "min": 9,
+            "max": 19,
+            "stats": STATS,
+            "groups": [
+                {"name": "Bolt pistol", "options": ["Bolt pistol"], "min": 1, "max": 1},
+                {"name": "Chainblade", "options": ["Chainblade"], "min": 1, "max": 1},
+            ],
+        },
+    ],
+    "fill": "Khorne Berzerker",
+    "weapons": {},
+    "abilities": [],
+}

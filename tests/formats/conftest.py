@@ -7,11 +7,11 @@ from collections.abc import Iterator
 import pytest
 from django.contrib.auth.models import User
 
-from armybuilder.catalogue.models import Faction, PointsRelease
+from armybuilder.catalogue.models import Datasheet, Faction, PointsRelease
 from armybuilder.catalogue.snapshot import catalogue_snapshot_clear
 from rosters.formats.text_import.index import catalogue_index_clear
-from tests.factories import make_release
-from tests.formats.catalogue import space_wolves, world_eaters
+from tests.factories import make_release, make_wargear
+from tests.formats.catalogue import BERZERKER_WARGEAR, space_wolves, world_eaters
 
 
 @pytest.fixture(autouse=True)
@@ -44,3 +44,11 @@ def owner(db: None) -> User:
 def stranger(db: None) -> User:
     """Sam: another player, who must see none of Olga's rosters."""
     return User.objects.create_user("sam", password="x")
+
+
+@pytest.fixture
+def berzerkers(catalogue: dict[str, Faction]) -> Datasheet:
+    """The catalogue, with wargear for Khorne Berzerkers."""
+    sheet = Datasheet.objects.get(name="Khorne Berzerkers")
+    make_wargear(sheet, BERZERKER_WARGEAR)
+    return sheet

@@ -125,7 +125,8 @@ def test_error_violations_exit_1_and_name_unit_positions(catalogue, tmp_path):
     found = {v["code"]: v for v in data["violations"]}
     assert {"WARLORD", "UNIT_SIZE"} <= set(found)
     assert found["UNIT_SIZE"]["unit_positions"] == [2]
-    assert set(found["UNIT_SIZE"]) == {"code", "severity", "message", "unit_positions"}
+    assert set(found["UNIT_SIZE"]) == {"code", "severity", "message", "unit_positions", "lines"}
+    assert found["UNIT_SIZE"]["lines"] == []
     assert found["UNIT_SIZE"]["severity"] == "error"
 
 

@@ -43,23 +43,35 @@ def test_every_sample_list_round_trips_with_its_wargear(samples_dir: Path) -> No
     assert samples
     for path in samples:
         first = read(path.read_text(encoding="utf-8"), release)
-        # Wargear the final data names otherwise is reported by line, never dropped silently.
-        wargear = [p for p in first.problems if p.kind == WARGEAR]
-        assert [p for p in first.problems if p.kind != WARGEAR] == [], path.name
-        assert all(p.line > 0 and p.text and p.key for p in wargear), path.name
-        # The player drops those lines, as the import page lets them.
-        settled = read(path.read_text(encoding="utf-8"), release, {p.key: None for p in wargear})
-        assert settled.complete, path.name
-        placed = [u for u in settled.kept() if u.loadout]
-        assert len(placed) == len(settled.kept()), path.name
-        roster = formats.roster_import_save(
-            resolved=settled, owner=owner, release=release, name=path.stem
-        )
-        text = formats.roster_export_text(roster_id=roster.pk)
-        assert "◦" in text or "•" in text
-        again = read(text, release)
-        assert again.problems == [], (path.name, again.problems)
-        assert _roster_of(again) == _roster_of(settled), path.name
+        # Wargear the final data names otherwise never blocks the list: it is kept on its
+        # unit as written (WARGEAR_UNREAD), and offered for renaming by line.
+        assert first.problems == [], path.name
+        assert first.complete, path.name
+        wargear = first.unread_wargear
+        assert all(p.kind == WARGEAR and p.line > 0 and p.text and p.key for p in wargear)
+        assert sum(len(u.unread) for u in first.kept()) == len(wargear), path.name
+        for resolved in (
+            first,
+            # The player drops those lines, as the import page lets them.
+            read(path.read_text(encoding="utf-8"), release, {p.key: None for p in wargear}),
+        ):
+            assert resolved.complete, path.name
+            placed = [u for u in resolved.kept() if u.loadout]
+            assert len(placed) == len(resolved.kept()), path.name
+            roster = formats.roster_import_save(
+                resolved=resolved, owner=owner, release=release, name=path.stem
+            )
+            text = formats.roster_export_text(roster_id=roster.pk)
+            assert "◦" in text or "•" in text
+            again = read(text, release)
+            assert again.problems == [], (path.name, again.problems)
+            assert _roster_of(again) == _roster_of(resolved), path.name
+            # The lines not read are exported as written and read back the same.
+            assert _unread_of(again) == _unread_of(resolved), path.name
+
+
+def _unread_of(resolved: ResolvedList) -> list[tuple[str, list[str]]]:
+    return sorted((u.name, sorted(g.text for g in u.unread)) for u in resolved.kept())
 
 
 # (case, text, datasheet, expected loadout per type, WARGEAR_CHOICE violations, points)
@@ -131,5 +143,5 @@ def test_wargear_import_on_real_units() -> None:
         assert len(found) == problems, (name, found)
         assert check.result.unit_points[unit.key] == points, name
         data = formats.list_check_json(check=check)
-        assert data["schema"] == 3
+        assert data["schema"] == 4
         assert sum(p["models"] for p in data["units"][0]["wargear"]) == unit.models, name

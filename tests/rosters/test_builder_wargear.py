@@ -102,3 +102,35 @@ def test_another_player_cannot_post_wargear(roster: Roster, stranger) -> None:
     client.force_login(stranger)
     url = reverse("rosters:unit_wargear", args=[roster.pk, unit.pk])
     assert client.post(url, _fields(unit.pk, 1, 3)).status_code == 404
+
+
+def test_lines_an_import_could_not_read_show_and_can_be_forgotten(
+    client_in: Client, roster: Roster
+) -> None:
+    unit = add(roster, "Hellblaster Squad", 5)
+    client_in.post(
+        reverse("rosters:unit_wargear", args=[roster.pk, unit.pk]), _fields(unit.pk, 1, 3)
+    )
+    unit.refresh_from_db()
+    chosen = unit.wargear
+    assert chosen
+    unit.wargear_unread = [{"text": "2x Heirloom weapon", "line": 14, "nearest": ["Bolt pistol"]}]
+    unit.save(update_fields=["wargear_unread"])
+    html = client_in.get(reverse("rosters:roster", args=[roster.pk])).content.decode()
+    assert "<q>2x Heirloom weapon</q> (line 14)" in html
+    assert "1× Heavy plasma incinerator · 1 line not read" in html
+    assert 'data-code="WARGEAR_UNREAD"' in html
+    assert 'name="wg_forget_unread"' in html
+    # A duplicate keeps the lines: they are the unit's as the list stated it.
+    client_in.post(reverse("rosters:unit_duplicate", args=[roster.pk, unit.pk]))
+    squads = roster.units.filter(datasheet__name="Hellblaster Squad")
+    assert [u.wargear_unread for u in squads] == [unit.wargear_unread] * 2
+    url = reverse("rosters:unit_wargear", args=[roster.pk, unit.pk])
+    response = client_in.post(url, {"wg_forget_unread": "1"}, **HX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Heirloom weapon" in html  # the copy still has its line
+    unit.refresh_from_db()
+    assert unit.wargear_unread == []
+    # The wargear itself is left as it was.
+    assert unit.wargear == chosen

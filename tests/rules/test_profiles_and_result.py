@@ -40,6 +40,7 @@ TABLE_MODULES = (
     "test_strategic_reserves_cap",
     "test_reserves_profiles",
     "test_wargear",
+    "test_wargear_stated",
 )
 
 
@@ -106,10 +107,11 @@ def test_every_violation_is_reported_at_once_in_code_order() -> None:
 
 
 def test_codes_are_the_rules_strings() -> None:
-    assert len(codes.ALL_CODES) == len(set(codes.ALL_CODES)) == 38
+    assert len(codes.ALL_CODES) == len(set(codes.ALL_CODES)) == 39
     for code in codes.ALL_CODES:
         assert getattr(codes, code) == code
     assert codes.violation(codes.DEDICATED_TRANSPORT_EMPTY, "m").severity is Severity.WARNING
+    assert codes.violation(codes.WARGEAR_UNREAD, "m").severity is Severity.WARNING
     assert codes.violation(codes.WARLORD, "m", ("b", "a", "b")).unit_ids == ("a", "b")
 
 

@@ -90,6 +90,7 @@ class Profile:
             self.check_catalogue_limits,
             upgrades.check_upgrades,
             wargear.check_wargear,
+            wargear.check_wargear_unread,
         )
 
     def formation_checks(self) -> tuple[Check, ...]:

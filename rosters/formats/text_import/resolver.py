@@ -3,6 +3,11 @@
 Whatever cannot be placed becomes a Problem with its line number and the nearest known
 names. A player settles each one by naming a replacement or dropping the line; the
 resolutions are keyed by Problem.key and fed back in until no problem is left.
+
+A wargear line that cannot be placed never blocks the list: it is kept on its unit as
+written (ResolvedUnit.unread, the rules core's WARGEAR_UNREAD warning), the defaults stand
+where it would have set the wargear, and it is offered for renaming apart from the
+problems (ResolvedList.unread_wargear), so the list may be saved without settling it.
 """
 
 from __future__ import annotations
@@ -99,6 +104,8 @@ class ResolvedUnit:
     upgrades: list[tuple[int, str, int]] = field(default_factory=list)
     # Wargear per model type as the text states it; empty: the datasheet's defaults.
     loadout: tuple[core.Loadout, ...] = ()
+    # Wargear lines that could not be placed, as written (WARGEAR_UNREAD).
+    unread: tuple[core.UnreadGear, ...] = ()
 
     @property
     def key(self) -> str:
@@ -117,6 +124,8 @@ class ResolvedList:
     battle_size: str = "strike_force"
     units: list[ResolvedUnit] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # Wargear lines not placed: they may be renamed or dropped, but need not be.
+    unread_wargear: list[Problem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     # Lines that have had suggestions worked out, up to MAX_SUGGESTED_LINES.
     suggested: int = 0
@@ -184,6 +193,7 @@ def list_resolve(
         if key not in fixes:
             out.problems.append(Problem(key, unplaced.line, LINE, unplaced.text, unplaced.reason))
     out.problems.sort(key=lambda p: (p.line, p.kind))
+    out.unread_wargear.sort(key=lambda p: (p.line, p.key))
     return out
 
 
@@ -529,9 +539,10 @@ def _resolve_wargear(
         dropped=dropped,
         names=names,
     )
+    unread = []
     for item in unplaced:
         key = keys.get(id(item.gear)) or wargear_key(item.gear.line, 0)
-        out.problems.append(
+        out.unread_wargear.append(
             Problem(
                 key,
                 item.gear.line,
@@ -541,6 +552,13 @@ def _resolve_wargear(
                 item.suggestions,
             )
         )
+        unread.append(core.UnreadGear(gear_text(item.gear), item.gear.line, item.suggestions))
+    resolved.unread = tuple(unread)
+
+
+def gear_text(gear: GearLine) -> str:
+    """An item as the list gives it: "2x Heirloom weapon", or its name for one."""
+    return gear.name if gear.count == 1 else f"{gear.count}x {gear.name}"
 
 
 def _models(

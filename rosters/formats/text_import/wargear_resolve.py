@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from armybuilder.rules import model as core
-from armybuilder.rules.wargear import default_loadout
+from armybuilder.rules.wargear import complete_loadout, default_loadout
 from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.model import GearLine
 from rosters.formats.text_import.wargear_names import (
@@ -163,8 +163,9 @@ def resolve_gear(
 ) -> tuple[tuple[core.Loadout, ...], list[Unplaced]]:
     """Return the loadout the lines state (empty: none stated) and the lines left over.
 
-    Where a model line lost an item (unplaced, or ``dropped`` by the player), its type's
-    groups left under their minimum take their defaults: the list did carry something there.
+    What the lines leave out takes the defaults (``complete_loadout``): models of a type
+    no line states, and the groups a type's lines give nothing or too little of, whether
+    left out, unplaced or ``dropped`` by the player.
     """
     types = _types(sheet, names)
     if not types:
@@ -275,43 +276,14 @@ def resolve_gear(
             _add(carried[target.kind.name], option, _per(item, per), combo=soft)
             if counts.get(target.kind.name, 0) == 0:
                 counts[target.kind.name] = 1
-    defaults = {p.model: dict(p.wargear) for p in default_loadout(sheet, models)}
-    lost = [u.gear for u in unplaced] + list(dropped)
-    lost_models = {normalise(g.model) for g in lost if g.model is not None}
-    lossy = {
-        target.kind.name
-        for (model, _l, _s), target in matched.items()
-        if normalise(model) in lost_models
-    }
-    if any(g.model is None for g in lost):
-        lossy |= {t.kind.name for t in types}
-    loadout = []
-    for t in types:
-        n = counts.get(t.kind.name, 0)
-        if n <= 0:
-            continue
-        gear_of = carried.get(t.kind.name) or _scaled(defaults.get(t.kind.name, {}), t.kind, n)
-        if t.kind.name in lossy:
-            gear_of = _topped_up(dict(gear_of), t.kind, n)
-        loadout.append(core.Loadout(t.kind.name, n, tuple(sorted(gear_of.items()))))
-    return tuple(loadout), unplaced
-
-
-def _topped_up(gear: dict[str, int], kind: core.ModelType, n: int) -> dict[str, int]:
-    for group in kind.groups:
-        short = group.minimum * n - sum(gear.get(o, 0) for o in group.options)
-        first = next((o for o, k in group.default if k), None)
-        if short > 0 and first is not None:
-            gear[first] = gear.get(first, 0) + short
-    return gear
-
-
-def _scaled(_defaults: dict[str, int], kind: core.ModelType, n: int) -> dict[str, int]:
-    found: dict[str, int] = {}
-    for group in kind.groups:
-        for option, count in group.default:
-            _add(found, option, count * n)
-    return found
+    # What the lines leave out (a model type, a group, an unplaced or dropped item) the
+    # rules core fills from the datasheet's defaults.
+    stated = tuple(
+        core.Loadout(t.kind.name, counts[t.kind.name], tuple(sorted(carried[t.kind.name].items())))
+        for t in types
+        if counts.get(t.kind.name, 0) > 0
+    )
+    return complete_loadout(sheet, models, stated), unplaced
 
 
 def _suggest(types: Sequence[_Type], name: str) -> tuple[str, ...]:
