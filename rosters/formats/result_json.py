@@ -31,13 +31,19 @@ Schema (version 3). Every key is always present; a value the list does not give 
                       "unit_positions": [int]}],
       "meters": [{"code": str, "label": str, "used": int, "cap": int, "unit": str,
                   "over": bool}],
-      "error": str | null            # why the list could not be read at all
+      "error": str | null,           # why the list could not be read at all
+      "language": "en" | "fr"        # "fr": the list names its units in French, which the
+                                     # catalogue does not; "error" is then its one answer,
+                                     # with the faction, detachment and points it could read
     }
 
 Version 2 added each unit's "note"; version 3 its "options" and "upgrades" (a unit's
 points include them) and its "wargear" (counts per model type and option, as the rules
 core checks them under WARGEAR_CHOICE), and "wargear" problems: a wargear line the
-importer could not place on the unit's datasheet.
+importer could not place on the unit's datasheet. "language" came later in version 3 (a
+key added, none changed): "en" for every list but one whose unit names are French, which
+gets one answer in "error" (and "faction" and "detachment" where they could be placed)
+instead of a problem per name.
 
 A pasted list's stated model counts are kept as written (a count the datasheet does not
 allow is a UNIT_SIZE violation); where a format states no count, the note says how it
@@ -212,6 +218,7 @@ def result_to_json(
             for m in result.meters
         ],
         "error": None,
+        "language": "en",
     }
 
 
@@ -243,14 +250,18 @@ def unreadable_to_json(
     battle_size: str | None = None,
     stated_points: int | None = None,
     unrecognised: Sequence[ProblemLike] = (),
+    language: str = "en",
+    faction: str | None = None,
+    detachment: str | None = None,
 ) -> dict[str, Any]:
-    """Describe a list that could not be checked at all, in the same shape."""
+    """Describe a list that could not be checked at all, in the same shape; a French list
+    gives the faction and detachment that could be placed."""
     return {
         "schema": SCHEMA_VERSION,
         "format": source_format,
         "name": name,
-        "faction": None,
-        "detachment": None,
+        "faction": faction,
+        "detachment": detachment,
         "battle_size": battle_size,
         "points_limit": BattleSize(battle_size).points if battle_size else None,
         "points": None,
@@ -263,6 +274,7 @@ def unreadable_to_json(
         "violations": [],
         "meters": [],
         "error": error,
+        "language": language,
     }
 
 
