@@ -257,7 +257,16 @@ def list_check_source(
             profile=profile,
             declaration=declaration,
         )
-    except (UnreadableList, services.ListImportError) as exc:
+    except UnreadableList as exc:
+        return unreadable(
+            str(exc),
+            language=exc.language,
+            faction=exc.faction,
+            detachment=exc.detachment,
+            stated_points=exc.stated_points,
+            source_format=exc.parsed.format if exc.parsed is not None else None,
+        )
+    except services.ListImportError as exc:
         return unreadable(str(exc))
     payload = services.list_check_json(check=check, profile=profile)
     if payload["error"] is not None or payload["unrecognised"]:

@@ -33,7 +33,10 @@ Schema (version 4). Every key is always present; a value the list does not give 
                                  "nearest": [str]}]}],             # line, else empty
       "meters": [{"code": str, "label": str, "used": int, "cap": int, "unit": str,
                   "over": bool}],
-      "error": str | null            # why the list could not be read at all
+      "error": str | null,           # why the list could not be read at all
+      "language": "en" | "fr"        # "fr": the list names its units in French, which the
+                                     # catalogue does not; "error" is then its one answer,
+                                     # with the faction, detachment and points it could read
     }
 
 Version 2 added each unit's "note"; version 3 its "options" and "upgrades" (a unit's
@@ -43,6 +46,9 @@ importer could not place on the unit's datasheet. Version 4 reports those lines 
 WARGEAR_UNREAD warning instead (one per unit, its "lines" giving each line's number, text
 as written and the nearest option names), so "unrecognised" holds no "wargear" entries any
 more and such a list is legal or illegal on its other merits; every violation has "lines".
+"language" (added in version 4, a key no other changes): "en" for every list but one whose
+unit names are French, which gets one answer in "error" (and "faction" and "detachment"
+where they could be placed) instead of a problem per name.
 
 A pasted list's stated model counts are kept as written (a count the datasheet does not
 allow is a UNIT_SIZE violation); where a format states no count, the note says how it
@@ -226,6 +232,7 @@ def result_to_json(
             for m in result.meters
         ],
         "error": None,
+        "language": "en",
     }
 
 
@@ -261,14 +268,18 @@ def unreadable_to_json(
     battle_size: str | None = None,
     stated_points: int | None = None,
     unrecognised: Sequence[ProblemLike] = (),
+    language: str = "en",
+    faction: str | None = None,
+    detachment: str | None = None,
 ) -> dict[str, Any]:
-    """Describe a list that could not be checked at all, in the same shape."""
+    """Describe a list that could not be checked at all, in the same shape; a French list
+    gives the faction and detachment that could be placed."""
     return {
         "schema": SCHEMA_VERSION,
         "format": source_format,
         "name": name,
-        "faction": None,
-        "detachment": None,
+        "faction": faction,
+        "detachment": detachment,
         "battle_size": battle_size,
         "points_limit": BattleSize(battle_size).points if battle_size else None,
         "points": None,
@@ -281,6 +292,7 @@ def unreadable_to_json(
         "violations": [],
         "meters": [],
         "error": error,
+        "language": language,
     }
 
 

@@ -43,7 +43,8 @@ from rosters.formats.sheet import (
     UnitLine,
     ViolationLine,
 )
-from rosters.formats.text_import import ParsedList, list_parse
+from rosters.formats.text_import import ParsedList, UnreadableList, list_parse
+from rosters.formats.text_import.language import french_list, names_french
 from rosters.formats.text_import.resolver import Resolutions, ResolvedList, list_resolve
 from rosters.language import battle_size_label, meter_text, translated
 from rosters.models import Roster, RosterUnit, RosterUnitOption, RosterUnitUpgrade
@@ -203,10 +204,19 @@ def list_import_check(
     if len(text) > MAX_LIST_CHARS:
         raise ListImportError(ERR_TOO_LONG.format(limit=MAX_LIST_CHARS, size=len(text)))
     snap = snapshot or list_snapshot()
-    parsed = list_import_parse(text=text)
+    try:
+        parsed = list_import_parse(text=text)
+    except UnreadableList as exc:
+        if exc.parsed is None:
+            raise
+        # A French list: its answer says what of its header could be placed.
+        header = list_resolve(parsed=exc.parsed, release_id=snap.release.id, index=snap.index)
+        raise french_list(exc.parsed, header) from None
     resolved = list_resolve(
         parsed=parsed, release_id=snap.release.id, resolutions=resolutions, index=snap.index
     )
+    if names_french(text, resolved):
+        raise french_list(parsed, resolved)
     draft = list_check_draft(resolved=resolved, snapshot=snap, profile=profile, name=name)
     result = snap.validate(draft, declaration) if draft is not None else None
     return ListCheck(

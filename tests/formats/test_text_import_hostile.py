@@ -100,6 +100,21 @@ ADVERSARIAL = {
     "inline-unit-items": stretched("+ FACTION KEYWORD: A\nChar1: 1x Unit (10 pts) ", "a, ", "x"),
     "french-battle-size": stretched("Force de Frappe", " ", "x"),
     "french-enhancement": stretched("Unit (10 pts)\n  • Amélioration: a", " ", "(+1 pts"),
+    # The layouts of issue 24: BattleScribe, WarOrgan, the numbered-slot roster, French.
+    "battlescribe-roster": stretched("++ Army Roster (", "a ", "[1pts] ++"),
+    "battlescribe-bullets": stretched("Army Roster\nUnit [10pts]\n", ". ", "x"),
+    "battlescribe-selections": stretched(
+        "Army Roster\nUnit [10pts] Selections: ", "a [1pts], ", ""
+    ),
+    "warorgan-and": stretched("A [1 points]\nDetachments: B\nU [1 points]\n• ", "a and ", "[+1"),
+    "warorgan-commas": stretched("A [1 points]\nDetachments: B\nU [1 points]\n• ", "a, ", "[+1 p"),
+    "slot-unit": stretched("Player Name : a\nHQ 1 : ", "a ", "[1pts"),
+    "slot-items": stretched("Player Name : a\nHQ 1 : U [1pts] ", "a (0), ", "x"),
+    "slot-model": stretched("Player Name : a\nHQ 1 : U [1pts]\n--- ", "a,", "x"),
+    "french-words": stretched("Faction : ", "d'é ", "x"),
+    "french-label": stretched("", "a", " : 1 points"),
+    "prose": stretched("+ FACTION KEYWORD: A\n", "word ", "."),
+    "detachments-several": stretched("+ FACTION KEYWORD: A\n+ DETACHMENT: ", "a, ", "x"),
 }
 
 

@@ -54,6 +54,7 @@ TOP_KEYS = {
     "violations",
     "meters",
     "error",
+    "language",
 }
 UNIT_KEYS = {
     "position",

@@ -10,7 +10,15 @@ from typing import Final
 
 from django.utils.translation import gettext_lazy as _
 
-from rosters.formats.text_import import gw_app, listforge, new_recruit
+from rosters.formats.text_import import (
+    battlescribe,
+    gw_app,
+    language,
+    listforge,
+    new_recruit,
+    slot_roster,
+    warorgan,
+)
 from rosters.formats.text_import.common import split_lines, unit_header
 from rosters.formats.text_import.model import ParsedList, ParsedUnit, Unplaced, UnreadableList
 
@@ -25,6 +33,9 @@ SUPPORTED_FORMATS: Final[dict[str, str]] = {
     new_recruit.MARKDOWN: _("New Recruit default text"),
     new_recruit.SHORT: _("New Recruit short text"),
     listforge.FORMAT: _("ListForge text export"),
+    battlescribe.FORMAT: _("BattleScribe roster text"),
+    warorgan.FORMAT: _("WarOrgan text export"),
+    slot_roster.FORMAT: _("Numbered-slot roster (“HQ 1: …” lines, “Player Name :” header)"),
 }
 
 ERR_EMPTY: Final = _("The list is empty. Paste the text of an army list or upload a file.")
@@ -57,6 +68,12 @@ def list_parse(*, text: str) -> ParsedList:
         parsed = new_recruit.parse_wtc(lines)
     elif new_recruit.looks_like_markdown(lines):
         parsed = new_recruit.parse_markdown(lines)
+    elif _marked(text, battlescribe.MARKS) and battlescribe.looks_like(lines):
+        parsed = battlescribe.parse(lines)
+    elif _marked(text, slot_roster.MARKS) and slot_roster.looks_like(lines):
+        parsed = slot_roster.parse(lines)
+    elif _marked(text, warorgan.MARKS) and warorgan.looks_like(lines):
+        parsed = warorgan.parse(lines)
     elif gw_app.looks_like(lines):
         parsed = gw_app.parse(lines)
     elif listforge.looks_like(lines):
@@ -64,7 +81,32 @@ def list_parse(*, text: str) -> ParsedList:
     elif any(unit_header(line.strip()) for _, line in lines):
         parsed = new_recruit.parse_short(lines)
     else:
-        raise UnreadableList(ERR_UNKNOWN_FORMAT.format(formats=supported_formats_text()))
+        raise _unreadable(text, lines)
     if not parsed.units:
-        raise UnreadableList(ERR_UNKNOWN_FORMAT.format(formats=supported_formats_text()))
+        raise _unreadable(text, lines, parsed)
     return parsed
+
+
+def _marked(text: str, marks: tuple[str, ...]) -> bool:
+    """Tell whether the text holds one of a layout's marks, in any case: one pass each, so
+    that a layout's line-by-line test runs only on texts that may be in it."""
+    return any(mark in text or mark.upper() in text or mark.title() in text for mark in marks)
+
+
+def _unreadable(
+    text: str, lines: list[tuple[int, str]], parsed: ParsedList | None = None
+) -> UnreadableList:
+    """Why no unit could be read: the text is French, or in no format we know."""
+    if language.text_language(text) == language.FRENCH:
+        header = language.french_header(lines)
+        if parsed is not None:
+            header.format = parsed.format
+            header.faction = parsed.faction or header.faction
+            header.faction_line = parsed.faction_line or header.faction_line
+            header.detachment = parsed.detachment or header.detachment
+            header.detachment_line = parsed.detachment_line or header.detachment_line
+            header.header_lines = parsed.header_lines
+            header.stated_points = parsed.stated_points or header.stated_points
+        answer = language.french_answer(None, None, header.stated_points)
+        return UnreadableList(answer, language=language.FRENCH, parsed=header)
+    return UnreadableList(ERR_UNKNOWN_FORMAT.format(formats=supported_formats_text()))

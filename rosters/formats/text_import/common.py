@@ -28,8 +28,10 @@ _NON_WORD = re.compile(r"[\W_]+")
 # int() never meets a 5,000-digit number.
 _POINTS = r"(?P<points>\d[\d,.\u00a0 ]{0,8}+)\s*+(?:points?|pts?)"
 # "Char2: 10x Khorne Berzerkers (180 pts): items" and the official app's "Name (85 Points)".
+# The label may have a space ("Char 3: Trygon"); the count its "x" or not ("3 Flawless Blades").
 UNIT_RE = re.compile(
-    r"^(?:(?P<label>[A-Za-z]{3,5}\d{1,3})\s*+:\s*+)?(?:(?P<count>\d{1,4})\s*+[x×]\s++)?"
+    r"^(?:(?P<label>[A-Za-z]{3,5} ?\d{1,3})\s*+:\s*+)?"
+    r"(?:(?P<count>\d{1,4})(?:\s*+[x×]\s++|\s++(?=[^\W\d_])))?"
     rf"(?P<name>.*?\S)\s*+[\(\[]\s*+{_POINTS}\s*+[\)\]](?P<rest>.*)$",
     re.IGNORECASE,
 )
@@ -70,6 +72,53 @@ BATTLE_SIZES = {
 }
 # "Warlord" as the official app writes it in each language it exports.
 WARLORD_WORDS = frozenset({"warlord", "seigneur de guerre"})
+# Section headings players write in title case ("Characters", "Others"), folded; upper-case
+# and "Label:" headings are told by their shape (is_section).
+SECTION_WORDS = frozenset(
+    {
+        "aircraft",
+        "allied units",
+        "allies",
+        "battleline",
+        "beast",
+        "beasts",
+        "character",
+        "characters",
+        "dedicated transport",
+        "dedicated transports",
+        "elites",
+        "epic hero",
+        "epic heroes",
+        "fast attack",
+        "flyers",
+        "fortification",
+        "fortifications",
+        "heavy support",
+        "hq",
+        "infantry",
+        "line",
+        "lord of war",
+        "lords of war",
+        "monster",
+        "monsters",
+        "mounted",
+        "other",
+        "other datasheets",
+        "others",
+        "swarm",
+        "swarms",
+        "transport",
+        "transports",
+        "troops",
+        "vehicle",
+        "vehicles",
+    }
+)
+# Header values that state nothing: "+ ENHANCEMENT: NA", "+ ALLIED UNITS: none".
+NOTHING_WORDS = frozenset({"", "na", "n a", "none", "nil", "no", "nothing", "aucun", "aucune"})
+# Prose before the first unit (a detachment's rules pasted in) is not part of any unit.
+_BANNER_RE = re.compile(r"^={2,}")
+PROSE_WORDS = 8
 
 
 @lru_cache(maxsize=8192)
@@ -136,9 +185,33 @@ def strip_bullet(raw: str) -> tuple[int, str, str]:
     return indent, "", body.strip()
 
 
+def is_warlord_mark(text: str) -> bool:
+    """Tell a line or item that only marks the Warlord: "Warlord", "(Warlord)", "- Warlord -"."""
+    low = text.casefold()
+    if low in WARLORD_WORDS:
+        return True
+    marked = "warlord" in low or "seigneur" in low
+    return marked and len(text) < 40 and normalise(text) in WARLORD_WORDS
+
+
+def is_nothing(text: str) -> bool:
+    """Tell a header value that states nothing ("NA", "none", "-")."""
+    return normalise(text) in NOTHING_WORDS
+
+
+def is_prose(text: str) -> bool:
+    """Tell a "== DETACHMENT ... ==" banner or a sentence of rules text from a list line."""
+    if _BANNER_RE.match(text):
+        return True
+    return text.endswith(".") and len(text.split()) >= PROSE_WORDS
+
+
 def is_section(text: str) -> bool:
-    """Tell a section heading ("OTHER DATASHEETS", "## Infantry [405 pts]", "Character:")."""
+    """Tell a section heading ("OTHER DATASHEETS", "## Infantry [405 pts]", "Character:",
+    "Characters")."""
     if text.startswith("#"):
+        return True
+    if len(text) < 24 and normalise(text) in SECTION_WORDS:
         return True
     if text == text.upper() and not any(c.isdigit() for c in text):
         letters = sum(1 for c in text if c.isalpha())
@@ -195,8 +268,14 @@ class BodyReader:
     inline_items: bool = False
     # Some unit was written that way: tells New Recruit's 2025-26 WTC export apart.
     read_inline: bool = False
+    # Hand-written lists bullet their units too ("- Regimental enginseer (45pts)").
+    bullet_headers: bool = False
+    # Every top-level bulleted line is a model line (BattleScribe), with items or not.
+    model_bullets: bool = False
     _unit: ParsedUnit | None = None
     _children: list[_Child] = field(default_factory=list)
+    # A Warlord mark written above its unit ("(Warlord)" under a section heading).
+    _warlord_next: bool = False
 
     def feed(self, number: int, raw: str) -> None:
         indent, bullet, text = strip_bullet(raw)
@@ -207,39 +286,59 @@ class BodyReader:
         if not bullet and indent == 0 and is_section(text):
             self.close()
             return
-        header = None if bullet else unit_header(text, inline_items=self.inline_items)
-        if header is not None:
+        header = None
+        if not bullet or self.bullet_headers:
+            header = unit_header(text, inline_items=self.inline_items)
+        # "Enhancement: Warp Walker (30 points)" states its price like a unit does.
+        if header is not None and not ENHANCEMENT_RE.match(text):
             rest = header["rest"].strip()
             self.read_inline = self.read_inline or bool(rest and not rest.startswith(":"))
             self.close()
             self._unit = unit_from_header(number, header)
+            self._unit.warlord = self._unit.warlord or self._warlord_next
+            self._warlord_next = False
             return
         if self._unit is None:
-            self.parsed.unplaced.append(Unplaced(number, clean(text), str(REASON_NO_UNIT)))
+            if is_warlord_mark(text):
+                self._warlord_next = True
+            elif is_prose(text):
+                self.parsed.notes.append(f"line {number}: {clean(text)[:80]} (not read)")
+            else:
+                self.parsed.unplaced.append(Unplaced(number, clean(text), str(REASON_NO_UNIT)))
             return
         self._children.append(_Child(number, indent, bullet, text))
 
+    def mark_enhancement(self, number: int, name: str) -> None:
+        """Give the open unit an enhancement a dialect states inside a wargear line."""
+        if self._unit is not None and self._unit.enhancement is None:
+            self._unit.enhancement, self._unit.enhancement_line = name, number
+
     def close(self) -> None:
         if self._unit is not None:
-            finish_unit(self._unit, self._children)
+            finish_unit(self._unit, self._children, model_bullets=self.model_bullets)
             self.parsed.units.append(self._unit)
         self._unit = None
         self._children = []
 
 
 def unit_from_header(number: int, match: re.Match[str]) -> ParsedUnit:
+    name = clean(match["name"])
+    # "Lord Solar Leontus (Warlord) (125pts)": the mark is not part of the name.
+    marked = PARENTHETICAL_RE.search(name) if name.endswith(")") else None
+    warlord = marked is not None and is_warlord_mark(marked[0])
     unit = ParsedUnit(
         line=number,
-        name=clean(match["name"]),
+        name=name[: marked.start()].strip() if warlord and marked is not None else name,
         stated_points=parse_points(match["points"]),
         label=match["label"] or "",
+        warlord=warlord,
     )
     if match["count"]:
         unit.models = int(match["count"])
         unit.models_explicit = True
     rest = match["rest"].strip().lstrip(":").strip()
     for item in split_items(rest):
-        if item.casefold() in WARLORD_WORDS:
+        if is_warlord_mark(item):
             unit.warlord = True
         else:
             unit.items.append(item)
@@ -247,7 +346,7 @@ def unit_from_header(number: int, match: re.Match[str]) -> ParsedUnit:
     return unit
 
 
-def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
+def finish_unit(unit: ParsedUnit, children: list[_Child], *, model_bullets: bool = False) -> None:
     """Read warlord, enhancement, wargear and model count from a unit's lines."""
     from rosters.formats.text_import.wargear_lines import gear_lines, model_with
 
@@ -256,7 +355,7 @@ def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
     parent: _Item | None = None
     for child in children:
         text = clean(child.text)
-        if text.casefold() in WARLORD_WORDS:
+        if is_warlord_mark(text):
             unit.warlord = True
             continue
         enhancement = ENHANCEMENT_RE.match(text)
@@ -293,7 +392,7 @@ def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
     if not items:
         return
     counted_ids: set[int] = set()
-    _count_models(unit, items, counted_ids)
+    _count_models(unit, items, counted_ids, model_bullets)
     unit.wargear = [
         WargearLine(child.line, item.count, item.name, id(item) in counted_ids)
         for child, item in items
@@ -301,7 +400,10 @@ def finish_unit(unit: ParsedUnit, children: list[_Child]) -> None:
 
 
 def _count_models(
-    unit: ParsedUnit, items: list[tuple[_Child, _Item]], counted_ids: set[int]
+    unit: ParsedUnit,
+    items: list[tuple[_Child, _Item]],
+    counted_ids: set[int],
+    model_bullets: bool = False,
 ) -> None:
     tops = [c.indent for c, _ in items if c.bullet not in SUB_BULLETS]
     top_indent = min(tops) if tops else min(c.indent for c, _ in items)
@@ -322,7 +424,11 @@ def _count_models(
     models = [
         i
         for i in top_items
-        if i.bullet_children or i.with_lines or i.inline or _same_name(normalise(i.name), own)
+        if model_bullets
+        or i.bullet_children
+        or i.with_lines
+        or i.inline
+        or _same_name(normalise(i.name), own)
     ]
     if models:
         unit.models = sum(i.count for i in models)

@@ -70,6 +70,19 @@ def parse(lines: list[tuple[int, str]]) -> ParsedList:
             parsed.name = title["name"] or ""
             parsed.stated_points = parse_points(title["points"])
             index += 1
+            # A team's name and the player's, each with the army's total: "CFVE (2000
+            # points)" then "mototo (2000 points)".
+            while index < len(content):
+                again_text = clean(content[index][1])
+                again = _TITLE.match(again_text)
+                if (
+                    again is None
+                    or parse_points(again["points"]) != parsed.stated_points
+                    or battle_size(again_text)
+                ):
+                    break
+                parsed.name = " / ".join(n for n in (parsed.name, again["name"] or "") if n)
+                index += 1
     for number, raw in content[index:]:
         text = clean(raw)
         _, bullet, _ = strip_bullet(raw)

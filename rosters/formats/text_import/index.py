@@ -68,20 +68,40 @@ class NameTable:
     ("Scourges" once one datasheet, now starts two).
     """
 
-    def __init__(self, entries: list[Entry], former: Iterable[tuple[str, Entry]] = ()) -> None:
+    def __init__(
+        self,
+        entries: list[Entry],
+        former: Iterable[tuple[str, Entry]] = (),
+        *,
+        in_force: Iterable[tuple[str, Entry]] = (),
+        longer: bool = False,
+    ) -> None:
         self.entries = entries
         self.by_norm: dict[str, Entry] = {}
         # Earlier entries win a clash: callers list a faction's own rows before its parent's.
         for entry in entries:
             self.by_norm.setdefault(entry.norm, entry)
+        self._skeletons: dict[str, dict[str, Entry]] | None = None
+        self._bones: list[frozenset[str]] | None = None
+        # Former names that were still the names at the table's release come first: two
+        # entries may have had one name at different times ("Aura of Terror").
+        self.in_force = self._unambiguous(in_force)
+        self.former = {
+            norm: entry
+            for norm, entry in self._unambiguous(former).items()
+            if norm not in self.in_force
+        }
+        # A text may run on past the name: "Berzerker Glaive Relic", "Shield Host 2000".
+        self.longer = longer
+
+    def _unambiguous(self, former: Iterable[tuple[str, Entry]]) -> dict[str, Entry]:
         targets: dict[str, set[str]] = defaultdict(set)
         found: dict[str, Entry] = {}
         for norm, entry in former:
             if norm and norm not in self.by_norm:
                 targets[norm].add(entry.norm)
                 found.setdefault(norm, entry)
-        self._skeletons: dict[str, dict[str, Entry]] | None = None
-        self.former = {
+        return {
             norm: entry
             for norm, entry in found.items()
             if len(targets[norm]) == 1
@@ -91,15 +111,16 @@ class NameTable:
         }
 
     def find(self, text: str, *, suggest: bool = True) -> Match:
-        """Match exactly, by a former name, by a unique leading-words or all-words fit, by a
-        unique plural or spelling variant; else suggest."""
+        """Match exactly, by a former name (one in force at the table's release first), by a
+        unique leading-words or all-words fit, by a unique plural or spelling variant, by
+        the longest name the text starts with (where the table allows); else suggest."""
         query = normalise(text)
         if not query:
             return Match(None)
         exact = self.by_norm.get(query)
         if exact is not None:
             return Match(exact)
-        former = self.former.get(query)
+        former = self.in_force.get(query) or self.former.get(query)
         if former is not None:
             return Match(former, read_as=READ_FORMER)
         prefixed = [e for e in self.entries if e.norm.startswith(query + " ")]
@@ -112,6 +133,19 @@ class NameTable:
         variant = self._variant(query)
         if variant is not None:
             return variant
+        # The words in another order and number: "Centurions Devastators".
+        bones = frozenset(skeleton(query).split())
+        if self._bones is None:
+            self._bones = [frozenset(skeleton(e.norm).split()) for e in self.entries]
+        reordered = [e for e, its in zip(self.entries, self._bones, strict=True) if bones <= its]
+        if len(_distinct(reordered)) == 1 and len(bones) >= 2:
+            return Match(reordered[0], read_as=READ_VARIANT)
+        if self.longer:
+            starts = [e for e in self.entries if query.startswith(e.norm + " ")]
+            longest = max((len(e.norm) for e in starts), default=0)
+            starts = [e for e in starts if len(e.norm) == longest]
+            if len(_distinct(starts)) == 1:
+                return Match(starts[0], read_as=READ_VARIANT)
         if not suggest:
             return Match(None)
         return Match(None, self.suggest(query, prefixed + containing))
@@ -120,10 +154,11 @@ class NameTable:
         """Read a plural or a simple spelling variant as the one name it can be."""
         if self._skeletons is None:
             found: dict[str, dict[str, Entry]] = defaultdict(dict)
-            for norm, entry in (*self.by_norm.items(), *self.former.items()):
-                found[skeleton(norm)].setdefault(entry.norm, entry)
+            named = (*self.by_norm.items(), *self.in_force.items(), *self.former.items())
+            for norm, entry in named:
+                found[_compact(norm)].setdefault(entry.norm, entry)
             self._skeletons = found
-        hits = self._skeletons.get(skeleton(query), {})
+        hits = self._skeletons.get(_compact(query), {})
         if len(hits) == 1:
             return Match(next(iter(hits.values())), read_as=READ_VARIANT)
         return None
@@ -150,6 +185,11 @@ def skeleton(norm: str) -> str:
     )
 
 
+def _compact(norm: str) -> str:
+    """A skeleton without its spaces: "Battle Clade" and "Battleclade" are one name."""
+    return skeleton(norm).replace(" ", "")
+
+
 def _distinct(entries: list[Entry]) -> set[str]:
     return {e.norm for e in entries}
 
@@ -173,8 +213,9 @@ class CatalogueIndex:
     _enhancements: dict[int, list[Entry]]
     # Detachment id -> factions the data hides it from (a chapter barred from a parent's).
     _hidden: dict[int, frozenset[int]] = field(default_factory=dict)
-    # Kind ("datasheet", "detachment", "enhancement") -> entity id -> its folded former names.
-    _former: dict[str, dict[int, list[str]]] = field(default_factory=dict)
+    # Kind ("datasheet", "detachment", "enhancement") -> entity id -> its folded former
+    # names, each with the date of the last release that still used it.
+    _former: dict[str, dict[int, list[tuple[str, date]]]] = field(default_factory=dict)
     # Kind -> id -> the date of the last release that had it, for what the latest data lacks.
     _retired: dict[str, dict[int, date]] = field(default_factory=dict)
     # Release id -> its date; a release offers what was not retired before that date.
@@ -207,7 +248,9 @@ class CatalogueIndex:
             found = self._gear_names[datasheet_id] = GearNames(
                 profiles=self._profiles.get(datasheet_id, ()),
                 aliases=tuple(sorted(aliases.items())),
-                units=tuple(self._former.get("datasheet", {}).get(datasheet_id, ())),
+                units=tuple(
+                    norm for norm, _ in self._former.get("datasheet", {}).get(datasheet_id, ())
+                ),
             )
         return found
 
@@ -258,13 +301,38 @@ class CatalogueIndex:
             return False
         if kind == "datasheet":
             sizes = self.release_sizes(release_id)
-            return not sizes or pk in sizes
+            if not sizes or pk in sizes:
+                return True
+            # The data follows the game by weeks: a datasheet the next month's data records
+            # was in the game already ("Tzaangor Enlightened with Fatecaster greatbows" in
+            # June 2025, Necron Warriors in July 2023). A next release that records no sizes
+            # (the final data) offers what it has.
+            following = self._following(release_id)
+            if following is None:
+                return False
+            later = self.release_sizes(following)
+            return not later or pk in later
         return True
+
+    def _following(self, release_id: int) -> int | None:
+        """The release published next after this one, if any."""
+        day = self._release_dates.get(release_id)
+        if day is None:
+            return None
+        later = [(d, pk) for pk, d in self._release_dates.items() if d > day]
+        return min(later)[1] if later else None
 
     def _table(self, kind: str, release_id: int | None, entries: list[Entry]) -> NameTable:
         kept = [e for e in entries if self.offered(kind, e.id, release_id)]
         former = self._former.get(kind, {})
-        return NameTable(kept, ((norm, e) for e in kept for norm in former.get(e.id, ())))
+        day = self._release_dates.get(release_id) if release_id is not None else None
+        names = [(norm, seen, e) for e in kept for norm, seen in former.get(e.id, ())]
+        return NameTable(
+            kept,
+            ((norm, e) for norm, seen, e in names if day is None or seen < day),
+            in_force=((norm, e) for norm, seen, e in names if day is not None and seen >= day),
+            longer=kind != "datasheet",
+        )
 
     def datasheets(self, faction_id: int, release_id: int | None = None) -> NameTable:
         """Return the datasheets a faction may field (under a release, when given)."""
@@ -405,17 +473,17 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
     ):
         upgrades[detachment_id][normalise(name)] = (pk, name)
     wargear = list(Wargear.objects.values_list("datasheet_id", "model_types", "fill", "weapons"))
-    former: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    former: dict[str, dict[int, list[tuple[str, date]]]] = defaultdict(lambda: defaultdict(list))
     retired: dict[str, dict[int, date]] = {}
     for kind, model in (
         ("datasheet", Datasheet),
         ("detachment", Detachment),
         ("enhancement", Enhancement),
     ):
-        for pk, name in FormerName.objects.filter(**{f"{kind}__isnull": False}).values_list(
-            f"{kind}_id", "name"
+        for pk, name, seen in FormerName.objects.filter(**{f"{kind}__isnull": False}).values_list(
+            f"{kind}_id", "name", "last_seen"
         ):
-            former[kind][pk].append(normalise(name))
+            former[kind][pk].append((normalise(name), seen))
         retired[kind] = dict(
             model.objects.filter(last_release__isnull=False).values_list(
                 "id", "last_release__published"

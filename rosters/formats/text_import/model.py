@@ -78,6 +78,8 @@ class ParsedList:
     faction_line: int | None = None
     detachment: str | None = None
     detachment_line: int | None = None
+    # Other lines naming the detachment, tried when ``detachment`` is not found.
+    detachment_alternatives: list[tuple[int, str]] = field(default_factory=list)
     # Unlabelled header lines (official app): super-faction, faction, detachment, others.
     header_lines: list[tuple[int, str]] = field(default_factory=list)
     battle_size: str | None = None
@@ -89,4 +91,26 @@ class ParsedList:
 
 
 class UnreadableList(ValueError):
-    """The text is in no format the importer knows; the message lists the supported ones."""
+    """The text is in no format the importer knows; the message lists the supported ones.
+
+    A list written in French is unreadable too, for its names: ``language`` is "fr", and
+    ``parsed`` holds what its header says (faction, detachment, points) for the answer;
+    ``faction``, ``detachment`` and ``stated_points`` are what could be placed of it.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        language: str = "en",
+        parsed: ParsedList | None = None,
+        faction: str | None = None,
+        detachment: str | None = None,
+        stated_points: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.language = language
+        self.parsed = parsed
+        self.faction = faction
+        self.detachment = detachment
+        self.stated_points = stated_points

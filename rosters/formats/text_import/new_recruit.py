@@ -11,6 +11,7 @@ from rosters.formats.text_import.common import (
     BodyReader,
     battle_size,
     clean,
+    is_nothing,
     normalise,
     parse_points,
     unit_header,
@@ -39,6 +40,8 @@ _TARGET = re.compile(
 )
 _FACTION_KEYS = frozenset({"FACTION KEYWORD", "ARMY MAIN FACTION", "ARMY FACTION", "FACTION"})
 _SUBFACTION_KEYS = frozenset({"ARMY SUB FACTION", "SUB FACTION"})
+# Between two header enhancements: " + ", or ", " and " ; " after a bearer's ")".
+_JOINED = re.compile(r"(?<=\))\s*+[,;&+]\s*+|\s++\+\s++|\s*+;\s*+")
 _LABELLED = re.compile(r"^(?:(?P<label>[A-Za-z]{3,5}\d{1,3})\s*+:\s*+)?(?P<name>.+)$")
 _MD_TITLE = re.compile(
     r"^(?P<head>.*?\S)\s*+-?\s*+\[\s*+(?P<points>\d[\d,.]{0,8}+)\s*+pts?\s*+\]$", re.I
@@ -86,6 +89,8 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
     start, end = (fences[0], fences[1]) if len(fences) >= 2 else (-1, -1)
     warlord: _Named | None = None
     enhancements: list[_Named] = []
+    # Enhancements the header names without a bearer: placed where the body names them.
+    loose: list[tuple[int, str]] = []
     key = ""
     dashed = spaced_keys = False
     subfaction: tuple[int, str] | None = None
@@ -113,19 +118,21 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
             parsed.detachment, parsed.detachment_line = value, number
         elif key == "TOTAL ARMY POINTS":
             parsed.stated_points = parse_points(value) if re.search(r"\d", value) else None
-        elif key == "WARLORD" and value:
+        elif key == "WARLORD" and not is_nothing(value):
             labelled = _LABELLED.match(value)
             assert labelled is not None
             warlord = _Named(number, "", labelled["name"].strip(), labelled["label"] or "")
-        elif key.startswith("ENHANCEMENT") and value:
-            # The 2025-26 export joins several on one line: "A (Bearer) + B (Bearer)".
-            for part in value.split(" + "):
+        elif key.startswith("ENHANCEMENT") and not is_nothing(value):
+            # The 2025-26 export joins several on one line: "A (Bearer) + B (Bearer)";
+            # players join them with ", " or " ; " too.
+            for part in _JOINED.split(value):
                 part = part.strip()
                 # Only a value ending in ")" can match: the check keeps the greedy target
                 # from rescanning the line once per "(".
                 target = _TARGET.match(part) if part.endswith(")") else None
                 if target is None:
-                    parsed.unplaced.append(Unplaced(number, part, str(REASON_NO_BEARER)))
+                    if part:
+                        loose.append((number, part))
                 else:
                     enhancements.append(
                         _Named(number, target["name"], target["target"], target["label"] or "")
@@ -148,6 +155,11 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
     elif numbered:
         parsed.format = WTC_COMPACT if any(u.items for u in numbered) else WTC
     _place_header(parsed, warlord, enhancements)
+    stated = {normalise(u.enhancement) for u in parsed.units if u.enhancement}
+    stated |= {normalise(item) for u in parsed.units for item in u.items}
+    for number, part in loose:
+        if normalise(part) not in stated:
+            parsed.unplaced.append(Unplaced(number, part, str(REASON_NO_BEARER)))
     return parsed
 
 
@@ -239,10 +251,15 @@ def parse_markdown(lines: list[tuple[int, str]]) -> ParsedList:
 
 
 def parse_short(lines: list[tuple[int, str]]) -> ParsedList:
-    """Read New Recruit's short text: one line per unit, no header."""
-    parsed = ParsedList(format=SHORT)
-    reader = BodyReader(parsed)
-    for number, raw in lines:
-        reader.feed(number, raw)
-    reader.close()
-    return parsed
+    """Read New Recruit's short text: one line per unit, no header. A hand-written list
+    that bullets its units ("- Regimental enginseer (45pts)") is read with those as units
+    where that reads more of them."""
+    found = []
+    for bulleted in (False, True):
+        parsed = ParsedList(format=SHORT)
+        reader = BodyReader(parsed, bullet_headers=bulleted)
+        for number, raw in lines:
+            reader.feed(number, raw)
+        reader.close()
+        found.append(parsed)
+    return max(found, key=lambda p: len(p.units))

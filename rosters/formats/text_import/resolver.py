@@ -12,6 +12,8 @@ problems (ResolvedList.unread_wargear), so the list may be saved without settlin
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Final
@@ -28,6 +30,7 @@ from rosters.formats.text_import.index import (
     Match,
     NameTable,
     catalogue_index,
+    skeleton,
     without_parenthetical,
 )
 from rosters.formats.text_import.model import GearLine, ParsedList, ParsedUnit
@@ -46,6 +49,9 @@ ERR_NO_FACTION: Final = gettext_lazy(
     "The list does not say its faction, and its units do not tell it."
 )
 ERR_UNKNOWN_DETACHMENT: Final = gettext_lazy("{faction} has no detachment called “{text}”.")
+ERR_MORE_DETACHMENTS: Final = gettext_lazy(
+    "An army takes one detachment: the list is read under {detachment}, and names “{text}” too."
+)
 ERR_UNKNOWN_UNIT: Final = gettext_lazy("{faction} has no datasheet called “{text}”.")
 ERR_NOT_AVAILABLE: Final = gettext_lazy("{text} is a datasheet, but {faction} cannot field it.")
 ERR_UNKNOWN_ENHANCEMENT: Final = gettext_lazy(
@@ -260,12 +266,39 @@ def _resolve_faction(
 
 
 def _faction_parts(idx: CatalogueIndex, text: str, *, split: bool = True) -> list[Entry]:
-    """Find the factions a header names, e.g. both parts of "Chaos - World Eaters"."""
+    """Find the factions a header names: both parts of "Chaos - World Eaters" or "Space
+    Marines / Ultramarines"; failing those, the faction names inside the text, in the
+    singular or plural ("SPACE MARINE ULTRAMARINE")."""
     texts = [text, without_parenthetical(text)]
     if split:
-        texts += text.split(" - ")
+        texts += _PARTS_RE.split(text)
     hits = [idx.factions.by_norm.get(normalise(t)) for t in texts]
-    return list(dict.fromkeys(h for h in hits if h is not None))
+    found = list(dict.fromkeys(h for h in hits if h is not None))
+    if found or not split:
+        return found
+    return _factions_inside(idx, text)
+
+
+# Between the parts of a faction line: "A - B", "A – B", "A / B", "A, B".
+_PARTS_RE = re.compile(r"\s++[-–—/]\s++|\s*+[,&+]\s*+")
+# Between a faction and its detachment: "Adeptus Astartes – Vanguard Spearhead".
+_DASH_RE = re.compile(r"\s++[-–—/]\s++")
+
+
+def _factions_inside(idx: CatalogueIndex, text: str) -> list[Entry]:
+    """The factions whose names the text holds as whole words, the longest where two
+    overlap ("Chaos Space Marines", not "Space Marines")."""
+    words = f" {skeleton(normalise(text))} "
+    spans: list[tuple[int, int, Entry]] = []
+    for entry in idx.factions.entries:
+        start = words.find(f" {skeleton(entry.norm)} ")
+        if start >= 0:
+            spans.append((start, start + len(skeleton(entry.norm)) + 1, entry))
+    return [
+        entry
+        for start, end, entry in spans
+        if not any(s <= start and end <= e and (s, e) != (start, end) for s, e, _ in spans)
+    ]
 
 
 def _most_specific(idx: CatalogueIndex, found: list[int]) -> int:
@@ -306,6 +339,7 @@ def _resolve_detachment(
     candidates = (
         [(parsed.detachment_line or 1, parsed.detachment)] if parsed.detachment else list(rest)
     )
+    candidates += parsed.detachment_alternatives
     for line, _ in candidates:
         key = problem_key(DETACHMENT, line)
         if key in fixes:
@@ -317,11 +351,34 @@ def _resolve_detachment(
                 out.detachment_id, out.detachment = picked.id, picked.name
                 return
     for line, text in candidates:
-        match = _find(table, text)
+        match = _find_detachment(table, text)
         if match.entry is not None:
             out.detachment_id, out.detachment = match.entry.id, match.entry.name
             _note_read_as(out, match, line, text)
             return
+        parts = [p for p in _SEVERAL_RE.split(text) if p.strip()]
+        found = [(part, _find_detachment(table, part)) for part in parts]
+        named = [(part, m) for part, m in found if m.entry is not None]
+        if len(parts) < 2 or not named:
+            continue
+        part, match = named[0]
+        assert match.entry is not None
+        out.detachment_id, out.detachment = match.entry.id, match.entry.name
+        _note_read_as(out, match, line, part)
+        others = [p.strip() for p, _ in found if p is not part]
+        key = f"{problem_key(DETACHMENT, line)}-more"
+        if others and key not in fixes:
+            more = ", ".join(others)
+            out.problems.append(
+                Problem(
+                    key,
+                    line,
+                    DETACHMENT,
+                    more,
+                    ERR_MORE_DETACHMENTS.format(detachment=out.detachment, text=more),
+                )
+            )
+        return
     if candidates:
         line, text = candidates[0]
         out.problems.append(
@@ -336,6 +393,31 @@ def _resolve_detachment(
         )
 
 
+# Several detachments on one line: "Armoured Infantry, Bridgehead Strike".
+_SEVERAL_RE = re.compile(r"\s*+[,&+;]\s*+|\s++and\s++", re.IGNORECASE)
+# A detachment line's points: "Teleport Strike Force 1000pts", "Shield Host (2000 points)".
+_POINTS_SUFFIX_RE = re.compile(r"\s*+[\(\[]?\d{1,5}+\s*+(?:pts?|points?)[\)\]]?\s*+$", re.I)
+
+
+def _find_detachment(table: NameTable, text: str) -> Match:
+    """Find a detachment as written, without its points, or after a faction in front of it
+    ("Adepta Sororitas - Hallowed Martyrs", "Adeptus Astartes – Vanguard Spearhead")."""
+    match = _find(table, text, suggest=False)
+    if match.entry is not None:
+        return match
+    bare = _POINTS_SUFFIX_RE.sub("", text)
+    variants = [bare]
+    parts = [p for p in _DASH_RE.split(bare) if p.strip()]
+    if len(parts) >= 2:
+        variants += [" ".join(parts[1:]), parts[-1]]
+    for variant in variants:
+        if variant.strip() and variant != text:
+            match = _find(table, variant, suggest=False)
+            if match.entry is not None:
+                return match
+    return Match(None)
+
+
 def _find(
     table: NameTable, text: str, prefixes: tuple[str, ...] = (), *, suggest: bool = True
 ) -> Match:
@@ -346,6 +428,10 @@ def _find(
     variants = [without_parenthetical(text)]
     norm = normalise(text)
     variants += [norm[len(p) + 1 :] for p in prefixes if norm.startswith(p + " ")]
+    # A name the player gave the unit in front of its datasheet: "Saint Eveline : Knight
+    # Defender".
+    if ":" in text:
+        variants.append(text.rpartition(":")[2])
     for variant in variants:
         if variant and variant != text:
             match = table.find(variant, suggest=False)
@@ -598,9 +684,16 @@ def _resolve_enhancement(
         detachments.insert(0, out.detachment_id)
     table = idx.enhancements(detachments, out.release_id)
     if unit.enhancement is None:
-        # Formats that list an enhancement among the wargear name it exactly.
-        for item in unit.items:
+        # Formats that list an enhancement among the wargear name it exactly; a name with
+        # a comma in it ("A'rgath, the King of Blades") spans two items.
+        items = unit.items
+        for item in items:
             entry = table.by_norm.get(normalise(item))
+            if entry is not None:
+                resolved.enhancement_id, resolved.enhancement = entry.id, entry.name
+                return
+        for first, second in itertools.pairwise(items):
+            entry = table.by_norm.get(normalise(f"{first}, {second}"))
             if entry is not None:
                 resolved.enhancement_id, resolved.enhancement = entry.id, entry.name
                 return
@@ -612,7 +705,12 @@ def _resolve_enhancement(
         if fixes[key] is None:
             return
         name = fixes[key] or name
-    match = _find(table, name, suggest=False)
+    match = Match(None)
+    if out.detachment_id is not None:
+        # The chosen detachment's own first: a former name two detachments shared, say.
+        match = _find(idx.enhancements([out.detachment_id], out.release_id), name, suggest=False)
+    if match.entry is None:
+        match = _find(table, name, suggest=False)
     if match.entry is not None:
         resolved.enhancement_id, resolved.enhancement = match.entry.id, match.entry.name
         _note_read_as(out, match, line, name, resolved)
