@@ -30,6 +30,7 @@ from armybuilder.catalogue.models import (
     UnitPrice,
     Wargear,
 )
+from armybuilder.catalogue.models_wargear import former_option_names
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 from rosters.formats.text_import.wargear_names import GearNames
@@ -507,6 +508,10 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         _release_dates=dict(PointsRelease.objects.values_list("id", "published")),
         _wargear={pk: (model_types, fill) for pk, model_types, fill, _ in wargear},
         _profiles={pk: _profile_names(weapons) for pk, _, _, weapons in wargear if weapons},
+        gear_aliases={
+            sheet: {normalise(name): option for name, option in names.items()}
+            for sheet, names in former_option_names().items()
+        },
     )
 
 
