@@ -35,7 +35,7 @@ _PAIR = re.compile(
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # A count written inside a name: "2 Multi-meltas", "7 chainblades", "One plasma pistol".
 _LEADING_COUNT = re.compile(
-    r"^[-–•]?(?:(?P<count>\d{1,2})\s*+[x×]?|(?P<word>one|two|three|four))\s++(?P<name>\w.*)$",
+    r"^[-–•]?(?:(?P<count>\d{1,2})(?:\s*+[x×])?|(?P<word>one|two|three|four))\s++(?P<name>\w.*)$",
     re.IGNORECASE,
 )
 # A trailing "(...)": "Gun Drone (Twin pulse carbine)", "Command-link Drone (Aura)".
