@@ -1,7 +1,9 @@
 """Wargear imported from BSData, on real units of the full catalogue fixture: a cap on
 heavy weapons (Devastators), a ratio limit (Termagants), a priced wargear item (Tidewall
-Shieldline) and a default that changes with the model count, checked through the warm
-snapshot as every list check reads it."""
+Shieldline), a default that changes with the model count, and the wargear as BSData states
+it (War Walkers' two heavy weapons, Broadsides' shared support-system cap, Legionaries'
+unit-wide mark, a Tactical sergeant's defaults), checked through the warm snapshot as
+every list check reads it."""
 
 from __future__ import annotations
 
@@ -46,6 +48,26 @@ def gants(models: int, shard: int) -> tuple[Loadout, ...]:
             Loadout(SHARD, shard, (("Shardlauncher", shard), ("Chitinous claws and teeth", shard)))
         )
     return tuple(parts)
+
+
+def walker(*heavy: str) -> tuple[Loadout, ...]:
+    gear = tuple(sorted({**{w: heavy.count(w) for w in heavy}, "War Walker feet": 1}.items()))
+    return (Loadout("War Walker", 1, gear),)
+
+
+def broadside(*support: str) -> tuple[Loadout, ...]:
+    gear = {"Heavy rail rifle": 1, "Crushing bulk": 1, **{item: 1 for item in support}}
+    return (Loadout("Broadside Shas\u2019vre", 1, tuple(sorted(gear.items()))),)
+
+
+def legionaries(*, champion_mark: bool, squad_mark: bool) -> tuple[Loadout, ...]:
+    kit = {"Bolt pistol": 1, "Boltgun": 1, CCW: 1}
+    champion = {**kit, **({"Mark of Khorne": 1} if champion_mark else {})}
+    squad = {k: 4 * n for k, n in kit.items()} | ({"Mark of Khorne": 1} if squad_mark else {})
+    return (
+        Loadout("Aspiring Champion", 1, tuple(sorted(champion.items()))),
+        Loadout("Legionary w/ boltgun", 4, tuple(sorted(squad.items()))),
+    )
 
 
 # (case, faction, datasheet, models, loadout, WARGEAR_CHOICE violations, unit points)
@@ -113,6 +135,60 @@ CASES: list[tuple[str, str, str, int, tuple[Loadout, ...], int, int | None]] = [
         0,
         85,
     ),
+    (
+        "War Walkers: two heavy weapons, as the data's modifier sets",
+        "Aeldari",
+        "War Walkers",
+        1,
+        walker("Bright Lance", "Shuriken Cannon"),
+        0,
+        None,
+    ),
+    (
+        "boundary: a War Walker with one heavy weapon is under the minimum of two",
+        "Aeldari",
+        "War Walkers",
+        1,
+        walker("Shuriken Cannon"),
+        1,
+        None,
+    ),
+    (
+        "Broadsides: two support systems",
+        "T'au Empire",
+        "Broadside Battlesuits",
+        1,
+        broadside("Weapon support system", "Twin plasma rifle"),
+        0,
+        None,
+    ),
+    (
+        "boundary: Broadsides, a third item over the shared cap of two (nested group)",
+        "T'au Empire",
+        "Broadside Battlesuits",
+        1,
+        broadside("Weapon support system", "Seeker missile", "Twin plasma rifle"),
+        1,
+        None,
+    ),
+    (
+        "Legionaries: the unit's Mark of Khorne",
+        "Chaos Space Marines",
+        "Legionaries",
+        5,
+        legionaries(champion_mark=True, squad_mark=False),
+        0,
+        None,
+    ),
+    (
+        "boundary: Legionaries, a second mark is over the unit's one",
+        "Chaos Space Marines",
+        "Legionaries",
+        5,
+        legionaries(champion_mark=True, squad_mark=True),
+        1,
+        None,
+    ),
 ]
 
 
@@ -163,3 +239,9 @@ def _defaults_change_with_model_count() -> None:
         assert {part.model: part.models for part in loadout} == expected, models
         heavy_part = next(part for part in loadout if part.model == HW)
         assert dict(heavy_part.wargear)["Heavy Bolter"] == 4, models
+    # A new Tactical Squad's sergeant carries his bolt pistol and boltgun (their minimum a
+    # condition may lower, the default kept).
+    sheet = Datasheet.objects.get(name="Tactical Squad", faction__name="Space Marines")
+    loadout = default_loadout(catalogue_snapshot().datasheets[sheet.pk], 10)
+    sergeant = next(part for part in loadout if part.model == "Tactical Marine Sergeant")
+    assert {"Bolt pistol", "Boltgun"} <= {o for o, n in sergeant.wargear if n}
