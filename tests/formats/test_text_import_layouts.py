@@ -168,7 +168,8 @@ UNITS = {
         [
             (7, "Slaughterbound", None, 85, True, "Favoured of Khorne"),
             (11, "Master of Executions", None, 85, False, "Berzerker Glaive"),
-            (14, "Khorne Berzerkers", None, 180, False, None),
+            # 1 Champion and 9 Berzerkers on its model lines: 10 models.
+            (14, "Khorne Berzerkers", 10, 180, False, None),
         ],
     ),
     # The count is the unit's; "---" model lines add none.

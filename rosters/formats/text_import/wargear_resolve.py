@@ -181,7 +181,13 @@ def resolve_gear(
     by_model: dict[tuple[str, int, int | None], list[GearLine]] = defaultdict(list)
     loose: list[GearLine] = []
     first_line: dict[str, int] = {}
+    # "• 10x Khorne Berzerkers" with nothing under it names the unit itself, not one of
+    # its model types: it states the unit's size only, and the models keep their defaults.
+    own = normalise(unit_name)
+    own_is_type = any(normalise(t.kind.name) == own for t in types)
     for g in lines:
+        if not g.name and g.model is not None and not own_is_type and normalise(g.model) == own:
+            continue
         if g.model is None:
             loose.append(g)
         else:
