@@ -20,9 +20,11 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from django.contrib.auth.models import Group
 from django.core.management import call_command
 
 from armybuilder.rules import codes
+from rosters.formats.event_views import ORGANISERS_GROUP
 from tests.conftest import SAMPLES_DIR, require_shared
 from tests.formats.real_lists import (
     FULL_CATALOGUE,
@@ -78,6 +80,8 @@ def catalogue_with_history(django_db_setup, django_db_blocker) -> Iterator[None]
             yield
         finally:
             call_command("flush", interactive=False, verbosity=0)
+            # flush also empties what data migrations wrote, which later tests rely on.
+            Group.objects.get_or_create(name=ORGANISERS_GROUP)
 
 
 @pytest.fixture(scope="module")
