@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from django.utils.translation import gettext_lazy
 
@@ -48,6 +48,7 @@ from armybuilder.catalogue.models import (
     UnitPrice,
     Wargear,
 )
+from armybuilder.catalogue.models_wargear import wargear_as_of, wargear_versions
 from armybuilder.rules import model as core
 from rosters.formats.text_import.index import CatalogueIndex, catalogue_index_build
 
@@ -339,10 +340,18 @@ def snapshot_build(
         "datasheet_id", *conversion.POOL_FIELDS
     ):
         pools[pool["datasheet_id"]].append(pool)
-    wargear = {
+    wargear: dict[int, Mapping[str, Any]] = {
         row["datasheet_id"]: row
         for row in Wargear.objects.values("datasheet_id", *conversion.WARGEAR_FIELDS)
     }
+    # An older release is checked against the wargear the data stated in its month (T'au
+    # support systems and drones the final data no longer lists); the current one against
+    # the final data.
+    if release.published is not None and not release.is_current:
+        for datasheet_id, versions in wargear_versions().items():
+            older = wargear_as_of(versions, release.published)
+            if older is not None:
+                wargear[datasheet_id] = {"model_types": older.model_types, "fill": older.fill}
     option_points: dict[int, dict[str, int]] = defaultdict(dict)
     for datasheet_id, option, points in OptionPrice.objects.filter(
         release_id=release.id

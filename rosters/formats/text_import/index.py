@@ -30,7 +30,12 @@ from armybuilder.catalogue.models import (
     UnitPrice,
     Wargear,
 )
-from armybuilder.catalogue.models_wargear import former_option_names
+from armybuilder.catalogue.models_wargear import (
+    Version,
+    former_option_names,
+    wargear_as_of,
+    wargear_versions,
+)
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 from rosters.formats.text_import.wargear_names import GearNames
@@ -232,7 +237,10 @@ class CatalogueIndex:
     _release_sizes: dict[int, dict[int, tuple[int, int]]] = field(default_factory=dict)
     # Datasheet id -> its Wargear model_types JSON and fill type, turned into facts on use.
     _wargear: dict[int, tuple[list[dict[str, object]], str]] = field(default_factory=dict)
-    _wargear_facts: dict[int, core.Datasheet] = field(default_factory=dict)
+    _wargear_facts: dict[tuple[int, date | None], core.Datasheet] = field(default_factory=dict)
+    # Datasheet id -> its older wargear (models_wargear.Version), for older releases.
+    _wargear_versions: dict[int, tuple[Version, ...]] = field(default_factory=dict)
+    _current_release: int | None = None
     # Datasheet id -> option -> the names of the weapon profiles it holds.
     _profiles: dict[int, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
     # Datasheet id -> folded former option name -> the option it is now (an alias source,
@@ -255,16 +263,26 @@ class CatalogueIndex:
             )
         return found
 
-    def wargear(self, datasheet_id: int, name: str) -> core.Datasheet | None:
-        """Return a datasheet's model types as core facts (None where it states none)."""
-        found = self._wargear_facts.get(datasheet_id)
+    def wargear(
+        self, datasheet_id: int, name: str, release_id: int | None = None
+    ) -> core.Datasheet | None:
+        """Return a datasheet's model types as core facts (None where it states none): as
+        the data stated them in an older release's month, else the final data's."""
+        raw = self._wargear.get(datasheet_id)
+        since: date | None = None
+        if release_id is not None and release_id != self._current_release:
+            older = wargear_as_of(
+                self._wargear_versions.get(datasheet_id, ()), self._release_dates.get(release_id)
+            )
+            if older is not None:
+                raw, since = (older.model_types, older.fill), older.since
+        found = self._wargear_facts.get((datasheet_id, since))
         if found is None:
-            raw = self._wargear.get(datasheet_id)
             if raw is None or not raw[0]:
                 return None
             from armybuilder.catalogue.conversion import model_types_facts
 
-            found = self._wargear_facts[datasheet_id] = core.Datasheet(
+            found = self._wargear_facts[(datasheet_id, since)] = core.Datasheet(
                 name=name,
                 keywords=frozenset(),
                 faction_keywords=frozenset(),
@@ -507,6 +525,10 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         _retired=retired,
         _release_dates=dict(PointsRelease.objects.values_list("id", "published")),
         _wargear={pk: (model_types, fill) for pk, model_types, fill, _ in wargear},
+        _wargear_versions=wargear_versions(),
+        _current_release=PointsRelease.objects.filter(is_current=True)
+        .values_list("id", flat=True)
+        .first(),
         _profiles={pk: _profile_names(weapons) for pk, _, _, weapons in wargear if weapons},
         gear_aliases={
             sheet: {normalise(name): option for name, option in names.items()}

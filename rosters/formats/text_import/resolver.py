@@ -507,12 +507,14 @@ def _resolve_unit(
     return resolved
 
 
-def _option_names(idx: CatalogueIndex, resolved: ResolvedUnit) -> dict[str, tuple[str, int]]:
+def _option_names(
+    idx: CatalogueIndex, resolved: ResolvedUnit, release_id: int | None
+) -> dict[str, tuple[str, int]]:
     """The datasheet's priced options that are not wargear of its models: priced wargear
     (a Tidewall Defence Platform) is read and priced as the models' wargear instead."""
     assert resolved.datasheet_id is not None
     options = idx.options.get(resolved.datasheet_id, {})
-    sheet = idx.wargear(resolved.datasheet_id, resolved.name) if options else None
+    sheet = idx.wargear(resolved.datasheet_id, resolved.name, release_id) if options else None
     if sheet is None:
         return options
     gear = {
@@ -534,7 +536,7 @@ def _resolve_extras(
     count: it is an option, not a model of the bracket.
     """
     assert resolved.datasheet_id is not None
-    options = _option_names(idx, resolved)
+    options = _option_names(idx, resolved, out.release_id)
     upgrades = idx.upgrades.get(out.detachment_id, {}) if out.detachment_id is not None else {}
     if not options and not upgrades:
         return
@@ -568,7 +570,7 @@ def _resolve_wargear(
     out: ResolvedList,
 ) -> None:
     assert resolved.datasheet_id is not None
-    sheet = idx.wargear(resolved.datasheet_id, resolved.name)
+    sheet = idx.wargear(resolved.datasheet_id, resolved.name, out.release_id)
     if sheet is None:
         return
     # Inline items after the unit's points ("Khârn (85 pts): Gorechild, Plasma pistol").
@@ -584,7 +586,7 @@ def _resolve_wargear(
     ) + list(unit.gear)
     # Priced options and detachment upgrades were read off these lines already
     # (_resolve_extras); they are not the models' wargear.
-    extras = set(_option_names(idx, resolved))
+    extras = set(_option_names(idx, resolved, out.release_id))
     if out.detachment_id is not None:
         extras |= set(idx.upgrades.get(out.detachment_id, {}))
     if extras:
