@@ -7,9 +7,10 @@ throwaway SQLite database holding the full catalogue fixture and its monthly his
 prepared once and kept in the temporary folder, keyed by the fixtures and migrations, so
 that a second run starts at once. Run from the repo root:
 
-    python benchmarks/real_lists.py [--show]
+    python benchmarks/real_lists.py [--show] [--only TEXT]
 
-``--show`` prints, for each list that does not read or has a false error, why. With
+``--show`` prints, for each list that does not read or has a false error, why; ``--only
+TEXT`` checks only the lists whose file name holds TEXT. With
 ``BENCH_SMOKE=1`` it checks every tenth list (the same code path). Prints
 ``real_lists_units=a/b``, ``real_lists_wargear_unread=K`` (lines), the French lists'
 answers, ``real_lists_read=N/M`` (exit below 2 and every unit recognised) and last
@@ -85,6 +86,11 @@ def main() -> None:
     french = real_lists(french=True)
     if SMOKE:
         lists, french = lists[::10], french[::10]
+    if "--only" in sys.argv:
+        # --only TEXT: the lists whose file name holds TEXT (a quick look at a few).
+        part = sys.argv[sys.argv.index("--only") + 1]
+        lists = [one for one in lists if part in one.file]
+        french = [one for one in french if part in one.file]
     started = time.perf_counter()
     checked = check_all(lists)
     french_checked = check_all(french)
