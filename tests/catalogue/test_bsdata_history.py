@@ -258,6 +258,35 @@ def test_wargear_option_former_names_and_older_wargear(history):
     assert not WargearVersion.objects.filter(model_types=stealth.wargear.model_types).exists()
 
 
+STEALTH_SUPPORT = (
+    "+ FACTION KEYWORD: Xenos - T'au Empire\n+ DETACHMENT: Kauyon\n"
+    "+ TOTAL ARMY POINTS: 1000\n\n3x Stealth Battlesuits (60 pts)\n"
+    "• 1x Stealth Shas'vre\n◦ 1x Burst cannon\n"
+    "• 2x Stealth Shas'ui\n◦ 2x Burst cannon\n◦ 1x Battlesuit support system\n"
+)
+
+
+def test_an_older_release_reads_and_checks_the_wargear_of_its_month(history):
+    """A list of July 2024 names a support system the final data dropped: it is read and
+    checked against that month's wargear, and the current release does not know it."""
+    then = check(STEALTH_SUPPORT, datetime.date(2024, 8, 15))
+    codes = {v["code"] for v in then["violations"]}
+    assert "WARGEAR_UNREAD" not in codes and "WARGEAR_CHOICE" not in codes
+    stealth = Datasheet.objects.get(name="Stealth Battlesuits").pk
+    old = catalogue_snapshot(as_of=datetime.date(2024, 7, 1))
+    older = {o for t in old.datasheets[stealth].model_types for g in t.groups for o in g.options}
+    final = {
+        o
+        for t in catalogue_snapshot().datasheets[stealth].model_types
+        for g in t.groups
+        for o in g.options
+    }
+    assert "Battlesuit support system" in older - final
+    now = check(STEALTH_SUPPORT)
+    unread = [v for v in now["violations"] if v["code"] == "WARGEAR_UNREAD"]
+    assert [line["text"] for v in unread for line in v["lines"]] == ["Battlesuit support system"]
+
+
 def test_a_missing_snapshot_folder_is_a_clear_error(tmp_path):
     with pytest.raises(BsdataError, match="no snapshot folders"):
         release_import_bsdata_history(source=tmp_path)
