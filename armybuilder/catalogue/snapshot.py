@@ -316,6 +316,8 @@ def snapshot_build(
         .values_list("datasheet_id", "models_count", "points")
     ):
         brackets[datasheet_id].append(core.Bracket(models_count, points))
+    if release.published is not None and not release.is_current:
+        _borrow_later_prices(release.published, brackets)
     index.brackets_preload(
         release.id, {pk: tuple((b.models, b.points) for b in v) for pk, v in brackets.items()}
     )
@@ -441,6 +443,28 @@ def snapshot_build(
         upgrade_names=MappingProxyType(dict(upgrade_names)),
         options=MappingProxyType(options),
     )
+
+
+def _borrow_later_prices(day: date, brackets: dict[int, list[core.Bracket]]) -> None:
+    """Price what an older release does not price at all from the next release that does.
+
+    The first monthly snapshots of the data came before some factions' catalogues were
+    written (Necrons of July 2023 is an empty file): a list of that month was priced from
+    the points published with the edition, which the next snapshot holds. A datasheet the
+    release prices at all keeps its own brackets.
+    """
+    later: dict[int, tuple[int, list[core.Bracket]]] = {}
+    for datasheet_id, release_id, models_count, points in (
+        UnitPrice.objects.filter(release__published__gt=day, release__is_published=True)
+        .exclude(datasheet_id__in=brackets.keys())
+        .order_by("release__published", "release_id", "models_count")
+        .values_list("datasheet_id", "release_id", "models_count", "points")
+    ):
+        first = later.setdefault(datasheet_id, (release_id, []))
+        if first[0] == release_id:
+            first[1].append(core.Bracket(models_count, points))
+    for datasheet_id, (_, found) in later.items():
+        brackets[datasheet_id] = found
 
 
 def _sized(row: dict[str, object], size: tuple[int, int] | None) -> dict[str, object]:

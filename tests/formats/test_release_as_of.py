@@ -68,6 +68,22 @@ def test_as_of_picks_the_latest_release_on_or_before_the_day(older, day, name):
     assert catalogue_snapshot(as_of=day).release.name == name
 
 
+def test_an_older_release_without_a_datasheets_prices_takes_the_next_releases(older, release):
+    """The first monthly data came before some catalogues were written: a datasheet the
+    older release prices not at all is priced as the next release prices it; one it prices
+    keeps its own brackets."""
+    prince = Datasheet.objects.get(name="Daemon Prince of Khorne")
+    UnitPrice.objects.filter(release=older, datasheet=prince).delete()
+    UnitPrice.objects.filter(release=release, datasheet=prince).update(points=230)
+    draft = make_release("Draft 2025-01", current=False, published=datetime.date(2025, 1, 1))
+    PointsRelease.objects.filter(pk=draft.pk).update(is_published=False)
+    UnitPrice.objects.create(release=draft, datasheet=prince, models_count=1, points=999)
+    old = catalogue_snapshot(as_of=datetime.date(2024, 8, 1))
+    assert [(b.models, b.points) for b in old.datasheets[prince.pk].brackets] == [(1, 230)]
+    jakhals = Datasheet.objects.get(name="Jakhals").pk
+    assert [(b.models, b.points) for b in old.datasheets[jakhals].brackets] == [(5, 40), (10, 80)]
+
+
 def test_no_release_before_the_day_is_an_error(older):
     with pytest.raises(SnapshotError, match="on or before 2020-01-01"):
         catalogue_snapshot(as_of=datetime.date(2020, 1, 1))
