@@ -139,6 +139,8 @@ class CheckDraft:
     profile: str
     release: ReleaseFacts
     units: tuple[CheckUnit, ...]
+    # An imported list that marks no Warlord (the core's Army.warlord_open).
+    warlord_open: bool = False
 
 
 @dataclass(frozen=True)
@@ -184,11 +186,13 @@ class CatalogueSnapshot:
         extras: Mapping[str, UnitExtras] | None = None,
         loadouts: Mapping[str, tuple[core.Loadout, ...]] | None = None,
         unread: Mapping[str, tuple[core.UnreadGear, ...]] | None = None,
+        warlord_open: bool = False,
     ) -> CheckDraft:
         """Build a list from (key, datasheet id, models, enhancement id, warlord) per unit,
         with ``extras`` giving units (by key) their priced options and upgrades, the
         wargear ``loadouts`` stated by unit key (others take the defaults) and the wargear
-        lines left ``unread``."""
+        lines left ``unread``; ``warlord_open`` for an imported list that marks no
+        Warlord."""
         extras = extras or {}
         stated = loadouts or {}
         unplaced = unread or {}
@@ -221,6 +225,7 @@ class CatalogueSnapshot:
                 )
                 for key, sheet_id, models, enh_id, warlord in units
             ),
+            warlord_open=warlord_open,
         )
 
     def army(self, draft: CheckDraft) -> core.Army:
@@ -251,6 +256,7 @@ class CatalogueSnapshot:
             excluded_keywords=excluded,
             name=draft.name,
             limits=limits,
+            warlord_open=draft.warlord_open,
         )
 
     def validate(

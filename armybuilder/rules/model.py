@@ -374,6 +374,9 @@ class Army:
     name: str = ""
     # The catalogue's own army-scope limits (allied caps, conditional limits, upgrades).
     limits: tuple[Limit, ...] = ()
+    # An imported list that marks no unit as Warlord: the export left the choice out, so a
+    # missing Warlord is a warning (still to be chosen), not a broken rule (WARLORD).
+    warlord_open: bool = False
 
     @property
     def detachment(self) -> Detachment | None:

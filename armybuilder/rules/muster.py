@@ -21,6 +21,7 @@ from armybuilder.rules.model import (
     Datasheet,
     Detachment,
     Enhancement,
+    Severity,
     Unit,
     Violation,
     WarlordRule,
@@ -388,6 +389,13 @@ def check_warlord(ctx: Context) -> Iterator[Violation]:
         if musts:
             message = codes.MSG_WARLORD_NONE_MUST.format(units=codes.names(musts))
             yield codes.violation(codes.WARLORD, message, (u.id for u in musts))
+        elif ctx.army.warlord_open:
+            # The list as written leaves the Warlord out (an export that marks none):
+            # nothing it states breaks the rule, but one must still be chosen.
+            if any(can_be_warlord(unit) for unit in ctx.tagged[CHARACTER]):
+                yield codes.violation(
+                    codes.WARLORD, codes.MSG_WARLORD_OPEN, severity=Severity.WARNING
+                )
         elif any(can_be_warlord(unit) for unit in ctx.tagged[CHARACTER]):
             yield codes.violation(codes.WARLORD, codes.MSG_WARLORD_NONE)
     else:
