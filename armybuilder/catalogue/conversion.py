@@ -232,9 +232,11 @@ def detachment_core(
     forbidden: Iterable[str],
     battleline: Iterable[str],
     required_upgrades: Iterable[tuple[str, str]] = (),
+    enhancements_stated: bool = True,
 ) -> core.Detachment:
     """Turn a detachment's name, keyword and datasheet lists (by name) into facts;
-    ``required_upgrades`` pairs a datasheet name with an upgrade it must take."""
+    ``required_upgrades`` pairs a datasheet name with an upgrade it must take;
+    ``enhancements_stated`` is False where the release prices none of its enhancements."""
     return core.Detachment(
         name=name,
         faction_keyword=faction_keyword,
@@ -242,6 +244,7 @@ def detachment_core(
         forbidden_datasheets=frozenset(forbidden),
         battleline=frozenset(battleline),
         required_upgrades=frozenset(required_upgrades),
+        enhancements_stated=enhancements_stated,
     )
 
 

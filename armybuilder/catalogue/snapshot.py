@@ -379,10 +379,14 @@ def snapshot_build(
             "enhancement_id", "points"
         )
     )
+    enhancement_rows = list(Enhancement.objects.select_related("detachment"))
     enhancements = {
         e.pk: conversion.enhancement_to_core(enhancement=e, points=prices.get(e.pk, 0))
-        for e in Enhancement.objects.select_related("detachment")
+        for e in enhancement_rows
     }
+    # The detachments the release prices an enhancement of: the others' enhancements that
+    # month are not in the data (an older month's are held under a later detachment).
+    stated = {e.detachment_id for e in enhancement_rows if e.pk in prices}
     lists: dict[str, dict[int, list[str]]] = {}
     for relation in ("required", "forbidden", "battleline"):
         through = getattr(Detachment, relation).through
@@ -428,6 +432,7 @@ def snapshot_build(
                 forbidden=lists["forbidden"].get(pk, ()),
                 battleline=lists["battleline"].get(pk, ()),
                 required_upgrades=required_upgrades.get(pk, ()),
+                enhancements_stated=pk in stated,
             ),
         )
         for pk, name, faction_id, keyword in Detachment.objects.values_list(

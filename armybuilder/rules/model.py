@@ -254,6 +254,10 @@ class Detachment:
     battleline: frozenset[str] = frozenset()
     # (datasheet name, upgrade name): upgrades this detachment makes every such unit take.
     required_upgrades: frozenset[tuple[str, str]] = frozenset()
+    # False where the release's data prices none of the detachment's own enhancements
+    # (an older month whose enhancements the data holds under a later detachment): which
+    # it offered then is not known, so ENHANCEMENT_DETACHMENT is not judged under it.
+    enhancements_stated: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -288,7 +288,11 @@ def bearer_problems(
             unit=unit.name, enhancement=enhancement.name
         )
         yield codes.violation(codes.ENHANCEMENT_EPIC_HERO, message, (unit.id,))
-    if detachment is not None and enhancement.detachment != detachment.name:
+    if (
+        detachment is not None
+        and detachment.enhancements_stated
+        and enhancement.detachment != detachment.name
+    ):
         message = codes.MSG_ENHANCEMENT_DETACHMENT.format(
             unit=unit.name,
             enhancement=enhancement.name,
