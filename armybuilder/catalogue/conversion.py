@@ -356,6 +356,23 @@ def faction_rules(
     )
 
 
+def kin_keywords(
+    *,
+    faction_id: int,
+    parents: Mapping[int, int | None],
+    carried: Mapping[int, Iterable[str]],
+    taken: Iterable[str],
+) -> frozenset[str]:
+    """The faction keywords the datasheets of the faction and its ancestors carry that are
+    ``taken`` by no faction and no allied rule (the core's Army.kin_keywords)."""
+    found: set[str] = set()
+    pk: int | None = faction_id
+    while pk is not None:
+        found.update(carried.get(pk, ()))
+        pk = parents.get(pk)
+    return frozenset(found - set(taken))
+
+
 # The ArmyLimit columns the core reads (see ArmyLimit for the JSON shapes).
 LIMIT_FIELDS: tuple[str, ...] = (
     "faction_id",

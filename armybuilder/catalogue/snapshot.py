@@ -89,6 +89,8 @@ class FactionFacts:
     keyword: str
     parent_id: int | None
     rules: conversion.FactionRules
+    # The core's Army.kin_keywords: other faction keywords its own datasheets carry.
+    kin_keywords: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +259,7 @@ class CatalogueSnapshot:
             name=draft.name,
             limits=limits,
             warlord_open=draft.warlord_open,
+            kin_keywords=draft.faction.kin_keywords,
         )
 
     def validate(
@@ -293,12 +296,23 @@ def _factions() -> dict[int, FactionFacts]:
     limits = conversion.limits_by_faction(
         ArmyLimit.objects.order_by("pk").values(*conversion.LIMIT_FIELDS)
     )
+    carried: dict[int, set[str]] = defaultdict(set)
+    for faction_id, faction_keywords in Datasheet.objects.values_list(
+        "faction_id", "faction_keywords"
+    ):
+        carried[faction_id].update(faction_keywords or ())
+    # A keyword naming a faction or an allied rule is never kin: those units are another
+    # army's, or come only as allies within their caps.
+    taken = set(keywords.values()) | {a.keyword for v in allies.values() for a in v}
     return {
         pk: FactionFacts(
             id=pk,
             name=name,
             keyword=keyword,
             parent_id=parent,
+            kin_keywords=conversion.kin_keywords(
+                faction_id=pk, parents=parents, carried=carried, taken=taken
+            ),
             rules=conversion.faction_rules(
                 faction_id=pk,
                 parents=parents,

@@ -381,6 +381,10 @@ class Army:
     # An imported list that marks no unit as Warlord: the export left the choice out, so a
     # missing Warlord is a warning (still to be chosen), not a broken rule (WARLORD).
     warlord_open: bool = False
+    # Faction keywords the army's own datasheets carry besides its Faction keyword, that
+    # name no other faction and no allied rule (an Aeldari army's HARLEQUINS and YNNARI
+    # units, its index-era AELDARI ones): such units are the army's own (FACTION_KEYWORD).
+    kin_keywords: frozenset[str] = frozenset()
 
     @property
     def detachment(self) -> Detachment | None:

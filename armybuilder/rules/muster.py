@@ -63,6 +63,8 @@ def faction_standing(army: Army, sheet: Datasheet) -> tuple[str, Allowance | Non
     faction = army.faction_keyword
     if faction in sheet.faction_keywords or faction in sheet.keywords:
         return "", None
+    if army.kin_keywords & sheet.faction_keywords:
+        return "", None
     for allowance in army.allies:
         keyword = allowance.keyword
         if keyword in sheet.faction_keywords or keyword in sheet.keywords:
