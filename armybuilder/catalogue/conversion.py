@@ -232,9 +232,11 @@ def detachment_core(
     forbidden: Iterable[str],
     battleline: Iterable[str],
     required_upgrades: Iterable[tuple[str, str]] = (),
+    enhancements_stated: bool = True,
 ) -> core.Detachment:
     """Turn a detachment's name, keyword and datasheet lists (by name) into facts;
-    ``required_upgrades`` pairs a datasheet name with an upgrade it must take."""
+    ``required_upgrades`` pairs a datasheet name with an upgrade it must take;
+    ``enhancements_stated`` is False where the release prices none of its enhancements."""
     return core.Detachment(
         name=name,
         faction_keyword=faction_keyword,
@@ -242,6 +244,7 @@ def detachment_core(
         forbidden_datasheets=frozenset(forbidden),
         battleline=frozenset(battleline),
         required_upgrades=frozenset(required_upgrades),
+        enhancements_stated=enhancements_stated,
     )
 
 
@@ -351,6 +354,23 @@ def faction_rules(
         chain_ids,
         army_limits,
     )
+
+
+def kin_keywords(
+    *,
+    faction_id: int,
+    parents: Mapping[int, int | None],
+    carried: Mapping[int, Iterable[str]],
+    taken: Iterable[str],
+) -> frozenset[str]:
+    """The faction keywords the datasheets of the faction and its ancestors carry that are
+    ``taken`` by no faction and no allied rule (the core's Army.kin_keywords)."""
+    found: set[str] = set()
+    pk: int | None = faction_id
+    while pk is not None:
+        found.update(carried.get(pk, ()))
+        pk = parents.get(pk)
+    return frozenset(found - set(taken))
 
 
 # The ArmyLimit columns the core reads (see ArmyLimit for the JSON shapes).

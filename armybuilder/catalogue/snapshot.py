@@ -89,6 +89,8 @@ class FactionFacts:
     keyword: str
     parent_id: int | None
     rules: conversion.FactionRules
+    # The core's Army.kin_keywords: other faction keywords its own datasheets carry.
+    kin_keywords: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +141,8 @@ class CheckDraft:
     profile: str
     release: ReleaseFacts
     units: tuple[CheckUnit, ...]
+    # An imported list that marks no Warlord (the core's Army.warlord_open).
+    warlord_open: bool = False
 
 
 @dataclass(frozen=True)
@@ -184,11 +188,13 @@ class CatalogueSnapshot:
         extras: Mapping[str, UnitExtras] | None = None,
         loadouts: Mapping[str, tuple[core.Loadout, ...]] | None = None,
         unread: Mapping[str, tuple[core.UnreadGear, ...]] | None = None,
+        warlord_open: bool = False,
     ) -> CheckDraft:
         """Build a list from (key, datasheet id, models, enhancement id, warlord) per unit,
         with ``extras`` giving units (by key) their priced options and upgrades, the
         wargear ``loadouts`` stated by unit key (others take the defaults) and the wargear
-        lines left ``unread``."""
+        lines left ``unread``; ``warlord_open`` for an imported list that marks no
+        Warlord."""
         extras = extras or {}
         stated = loadouts or {}
         unplaced = unread or {}
@@ -221,6 +227,7 @@ class CatalogueSnapshot:
                 )
                 for key, sheet_id, models, enh_id, warlord in units
             ),
+            warlord_open=warlord_open,
         )
 
     def army(self, draft: CheckDraft) -> core.Army:
@@ -251,6 +258,8 @@ class CatalogueSnapshot:
             excluded_keywords=excluded,
             name=draft.name,
             limits=limits,
+            warlord_open=draft.warlord_open,
+            kin_keywords=draft.faction.kin_keywords,
         )
 
     def validate(
@@ -287,12 +296,23 @@ def _factions() -> dict[int, FactionFacts]:
     limits = conversion.limits_by_faction(
         ArmyLimit.objects.order_by("pk").values(*conversion.LIMIT_FIELDS)
     )
+    carried: dict[int, set[str]] = defaultdict(set)
+    for faction_id, faction_keywords in Datasheet.objects.values_list(
+        "faction_id", "faction_keywords"
+    ):
+        carried[faction_id].update(faction_keywords or ())
+    # A keyword naming a faction or an allied rule is never kin: those units are another
+    # army's, or come only as allies within their caps.
+    taken = set(keywords.values()) | {a.keyword for v in allies.values() for a in v}
     return {
         pk: FactionFacts(
             id=pk,
             name=name,
             keyword=keyword,
             parent_id=parent,
+            kin_keywords=conversion.kin_keywords(
+                faction_id=pk, parents=parents, carried=carried, taken=taken
+            ),
             rules=conversion.faction_rules(
                 faction_id=pk,
                 parents=parents,
@@ -375,10 +395,14 @@ def snapshot_build(
             "enhancement_id", "points"
         )
     )
+    enhancement_rows = list(Enhancement.objects.select_related("detachment"))
     enhancements = {
         e.pk: conversion.enhancement_to_core(enhancement=e, points=prices.get(e.pk, 0))
-        for e in Enhancement.objects.select_related("detachment")
+        for e in enhancement_rows
     }
+    # The detachments the release prices an enhancement of: the others' enhancements that
+    # month are not in the data (an older month's are held under a later detachment).
+    stated = {e.detachment_id for e in enhancement_rows if e.pk in prices}
     lists: dict[str, dict[int, list[str]]] = {}
     for relation in ("required", "forbidden", "battleline"):
         through = getattr(Detachment, relation).through
@@ -424,6 +448,7 @@ def snapshot_build(
                 forbidden=lists["forbidden"].get(pk, ()),
                 battleline=lists["battleline"].get(pk, ()),
                 required_upgrades=required_upgrades.get(pk, ()),
+                enhancements_stated=pk in stated,
             ),
         )
         for pk, name, faction_id, keyword in Detachment.objects.values_list(

@@ -228,6 +228,7 @@ MSG_WARGEAR_DROPPED: Final = template("{model}: {count}x {option} no longer fits
 
 MSG_CHARACTER_REQUIRED: Final = template("The army needs a CHARACTER who can be the Warlord")
 MSG_WARLORD_NONE: Final = template("Choose a Warlord")
+MSG_WARLORD_OPEN: Final = template("The list names no Warlord: one is chosen before the battle")
 MSG_WARLORD_NONE_MUST: Final = template("Choose a Warlord: {units} must be the Warlord")
 MSG_WARLORD_SEVERAL: Final = plural_template(
     "{count} Warlord chosen ({units}): choose one", "{count} Warlords chosen ({units}): choose one"

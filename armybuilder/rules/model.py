@@ -254,6 +254,10 @@ class Detachment:
     battleline: frozenset[str] = frozenset()
     # (datasheet name, upgrade name): upgrades this detachment makes every such unit take.
     required_upgrades: frozenset[tuple[str, str]] = frozenset()
+    # False where the release's data prices none of the detachment's own enhancements
+    # (an older month whose enhancements the data holds under a later detachment): which
+    # it offered then is not known, so ENHANCEMENT_DETACHMENT is not judged under it.
+    enhancements_stated: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,6 +378,13 @@ class Army:
     name: str = ""
     # The catalogue's own army-scope limits (allied caps, conditional limits, upgrades).
     limits: tuple[Limit, ...] = ()
+    # An imported list that marks no unit as Warlord: the export left the choice out, so a
+    # missing Warlord is a warning (still to be chosen), not a broken rule (WARLORD).
+    warlord_open: bool = False
+    # Faction keywords the army's own datasheets carry besides its Faction keyword, that
+    # name no other faction and no allied rule (an Aeldari army's HARLEQUINS and YNNARI
+    # units, its index-era AELDARI ones): such units are the army's own (FACTION_KEYWORD).
+    kin_keywords: frozenset[str] = frozenset()
 
     @property
     def detachment(self) -> Detachment | None:

@@ -21,6 +21,7 @@ from armybuilder.rules.model import (
     Datasheet,
     Detachment,
     Enhancement,
+    Severity,
     Unit,
     Violation,
     WarlordRule,
@@ -61,6 +62,8 @@ def faction_standing(army: Army, sheet: Datasheet) -> tuple[str, Allowance | Non
         return refusal, None
     faction = army.faction_keyword
     if faction in sheet.faction_keywords or faction in sheet.keywords:
+        return "", None
+    if army.kin_keywords & sheet.faction_keywords:
         return "", None
     for allowance in army.allies:
         keyword = allowance.keyword
@@ -287,7 +290,11 @@ def bearer_problems(
             unit=unit.name, enhancement=enhancement.name
         )
         yield codes.violation(codes.ENHANCEMENT_EPIC_HERO, message, (unit.id,))
-    if detachment is not None and enhancement.detachment != detachment.name:
+    if (
+        detachment is not None
+        and detachment.enhancements_stated
+        and enhancement.detachment != detachment.name
+    ):
         message = codes.MSG_ENHANCEMENT_DETACHMENT.format(
             unit=unit.name,
             enhancement=enhancement.name,
@@ -388,6 +395,13 @@ def check_warlord(ctx: Context) -> Iterator[Violation]:
         if musts:
             message = codes.MSG_WARLORD_NONE_MUST.format(units=codes.names(musts))
             yield codes.violation(codes.WARLORD, message, (u.id for u in musts))
+        elif ctx.army.warlord_open:
+            # The list as written leaves the Warlord out (an export that marks none):
+            # nothing it states breaks the rule, but one must still be chosen.
+            if any(can_be_warlord(unit) for unit in ctx.tagged[CHARACTER]):
+                yield codes.violation(
+                    codes.WARLORD, codes.MSG_WARLORD_OPEN, severity=Severity.WARNING
+                )
         elif any(can_be_warlord(unit) for unit in ctx.tagged[CHARACTER]):
             yield codes.violation(codes.WARLORD, codes.MSG_WARLORD_NONE)
     else:

@@ -183,6 +183,8 @@ def list_check_draft(
         },
         loadouts={u.key: u.loadout for u in resolved.kept() if u.loadout},
         unread={u.key: u.unread for u in resolved.kept() if u.unread},
+        # A list that marks no Warlord leaves the choice out; it breaks no rule by that.
+        warlord_open=not any(u.warlord for u in resolved.kept()),
     )
 
 

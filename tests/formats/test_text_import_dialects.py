@@ -263,3 +263,47 @@ def test_a_2025_wtc_list_resolves_warlord_and_enhancement_against_the_catalogue(
         ("Daemon Prince of Khorne", 1, True, "Favoured of Khorne"),
         ("Khorne Berzerkers", 10, False, None),
     ]
+
+
+_WTC_BODY = """
+Char1: 1x Morvenn Vahl (170 pts): Lance of Illumination, Paragon missile launcher
+"""
+
+
+@pytest.mark.parametrize(
+    ("header", "detachment", "faction"),
+    [
+        # The WTC template players fill in by hand names the key "DETACHMENT USED".
+        (
+            "+++++\n+ FACTION KEYWORD: Adepta Sororitas\n+ DETACHMENT USED: Hallowed Martyrs\n"
+            "+++++\n",
+            "Hallowed Martyrs",
+            "Adepta Sororitas",
+        ),
+        (
+            "+++++\n+ FACTION KEYWORD : Adepta Sororitas\n+ DETACHMENT USED : Army of Faith\n"
+            "+++++\n",
+            "Army of Faith",
+            "Adepta Sororitas",
+        ),
+        # The list's name in a fenced block of its own before the header.
+        (
+            "+++++\nSire on en a gros !\n+++++\n+ FACTION KEYWORD: Adepta Sororitas\n"
+            "+ DETACHMENT: Army of Faith\n+++++\n",
+            "Army of Faith",
+            "Adepta Sororitas",
+        ),
+        # The player's name in a first block, the header in the next one.
+        (
+            "+++++\n+ PLAYER : someone\n+++++\n+++++\n+ FACTION KEYWORD: Adepta Sororitas\n"
+            "+ DETACHMENT: Army of Faith\n+++++\n",
+            "Army of Faith",
+            "Adepta Sororitas",
+        ),
+    ],
+    ids=["detachment-used", "detachment-used-spaced", "name-block", "player-block"],
+)
+def test_wtc_header_detachment_key_and_several_fenced_blocks(header, detachment, faction):
+    parsed = list_parse(text=header + _WTC_BODY)
+    assert (parsed.faction, parsed.detachment) == (faction, detachment)
+    assert [u.name for u in parsed.units] == ["Morvenn Vahl"]

@@ -39,6 +39,10 @@ _TARGET = re.compile(
     re.IGNORECASE,
 )
 _FACTION_KEYS = frozenset({"FACTION KEYWORD", "ARMY MAIN FACTION", "ARMY FACTION", "FACTION"})
+# "+ DETACHMENT USED: Hallowed Martyrs" in the WTC template players fill in by hand.
+_DETACHMENT_KEYS = frozenset(
+    {"DETACHMENT", "DETACHMENT RULE", "DETACHMENT USED", "DETACHMENT CHOICE", "ARMY DETACHMENT"}
+)
 _SUBFACTION_KEYS = frozenset({"ARMY SUB FACTION", "SUB FACTION"})
 # Between two header enhancements: " + ", or ", " and " ; " after a bearer's ")".
 _JOINED = re.compile(r"(?<=\))\s*+[,;&+]\s*+|\s++\+\s++|\s*+;\s*+")
@@ -87,6 +91,14 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
     parsed = ParsedList(format=GW_STYLE)
     fences = [i for i, (_, line) in enumerate(lines) if line.strip().startswith("+++")]
     start, end = (fences[0], fences[1]) if len(fences) >= 2 else (-1, -1)
+    # A header in several fenced blocks: the list's name or the player's in a first block of
+    # its own ("+++ / Sire on en a gros ! / +++ / + FACTION KEYWORD: ..."). A block that
+    # follows holding only "+" lines is the header's too.
+    for fence in fences[2:]:
+        between = [line.strip() for _, line in lines[end + 1 : fence]]
+        if not all(not text or text.startswith(("+", "&")) for text in between):
+            break
+        end = fence
     warlord: _Named | None = None
     enhancements: list[_Named] = []
     # Enhancements the header names without a bearer: placed where the body names them.
@@ -114,7 +126,7 @@ def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:
             parsed.faction, parsed.faction_line = value, number
         elif key in _SUBFACTION_KEYS and value:
             subfaction = (number, value)
-        elif key in ("DETACHMENT", "DETACHMENT RULE", "ARMY DETACHMENT"):
+        elif key in _DETACHMENT_KEYS:
             parsed.detachment, parsed.detachment_line = value, number
         elif key == "TOTAL ARMY POINTS":
             parsed.stated_points = parse_points(value) if re.search(r"\d", value) else None
