@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from types import MappingProxyType
@@ -325,6 +325,43 @@ def _factions() -> dict[int, FactionFacts]:
     }
 
 
+def forbidden_in_force(
+    pairs: Sequence[tuple[int, int]],
+    *,
+    offered: Collection[int],
+    faction_of: Mapping[int, int],
+    stated: Collection[int],
+) -> list[tuple[int, int]]:
+    """The (detachment, datasheet) bans of the final data that an older month's data had.
+
+    The final data's bans are undated. A ban on a datasheet the month does not offer is
+    dropped: the rules judge by name, and that month the name was another datasheet's (the
+    Chaos Daemons' Flesh Hounds, before World Eaters had their own). A ban that came with a
+    later detachment is dropped too: where every detachment of the faction that admits the
+    unit is missing from the month (none of its enhancements priced), that month's data had
+    nowhere the unit was kept to, so it banned it nowhere (Yvraine outside Devoted of
+    Ynnead, from 2025; the index data of 2023 let every detachment take her).
+    """
+    banned: dict[int, set[int]] = defaultdict(set)
+    for detachment_id, datasheet_id in pairs:
+        banned[datasheet_id].add(detachment_id)
+    by_faction: dict[int, set[int]] = defaultdict(set)
+    for detachment_id, faction_id in faction_of.items():
+        by_faction[faction_id].add(detachment_id)
+    kept = []
+    for detachment_id, datasheet_id in pairs:
+        if datasheet_id not in offered:
+            continue
+        faction_id = faction_of.get(detachment_id)
+        admitting = (
+            by_faction.get(faction_id, set()) - banned[datasheet_id] if faction_id else set()
+        )
+        if admitting and not admitting & set(stated):
+            continue
+        kept.append((detachment_id, datasheet_id))
+    return kept
+
+
 def snapshot_build(
     *, release: ReleaseFacts, releases: Releases, index: CatalogueIndex, key: tuple[object, ...]
 ) -> CatalogueSnapshot:
@@ -403,13 +440,19 @@ def snapshot_build(
     # The detachments the release prices an enhancement of: the others' enhancements that
     # month are not in the data (an older month's are held under a later detachment).
     stated = {e.detachment_id for e in enhancement_rows if e.pk in prices}
+    detachment_rows = list(
+        Detachment.objects.values_list("id", "name", "faction_id", "faction__keyword")
+    )
     lists: dict[str, dict[int, list[str]]] = {}
     for relation in ("required", "forbidden", "battleline"):
         through = getattr(Detachment, relation).through
+        pairs = list(through.objects.values_list("detachment_id", "datasheet_id"))
+        if relation == "forbidden" and release.published is not None and not release.is_current:
+            offered = {pk for _, pk in pairs if index.offered("datasheet", pk, release.id)}
+            faction_of = {pk: faction_id for pk, _, faction_id, _ in detachment_rows}
+            pairs = forbidden_in_force(pairs, offered=offered, faction_of=faction_of, stated=stated)
         by_detachment: dict[int, list[str]] = defaultdict(list)
-        for detachment_id, datasheet_id in through.objects.values_list(
-            "detachment_id", "datasheet_id"
-        ):
+        for detachment_id, datasheet_id in pairs:
             by_detachment[detachment_id].append(names[datasheet_id])
         lists[relation] = by_detachment
     required_upgrades: dict[int, list[tuple[str, str]]] = defaultdict(list)
@@ -451,9 +494,7 @@ def snapshot_build(
                 enhancements_stated=pk in stated,
             ),
         )
-        for pk, name, faction_id, keyword in Detachment.objects.values_list(
-            "id", "name", "faction_id", "faction__keyword"
-        )
+        for pk, name, faction_id, keyword in detachment_rows
     }
     return CatalogueSnapshot(
         key=key,

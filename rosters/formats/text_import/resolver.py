@@ -482,6 +482,8 @@ def _resolve_unit(
     table = idx.datasheets(out.faction_id, release_id)
     match = _find(table, name, idx.faction_prefixes(), suggest=False)
     if match.entry is None:
+        match = _predecessor(idx, out.faction_id, release_id, name)
+    if match.entry is None:
         elsewhere = idx.all_datasheets().by_norm.get(normalise(name))
         template = ERR_NOT_AVAILABLE if elsewhere is not None else ERR_UNKNOWN_UNIT
         suggestions: tuple[str, ...] = ()
@@ -505,6 +507,17 @@ def _resolve_unit(
     _resolve_enhancement(idx, unit, resolved, fixes, out)
     _resolve_wargear(idx, unit, resolved, fixes, out)
     return resolved
+
+
+def _predecessor(idx: CatalogueIndex, faction_id: int, release_id: int, name: str) -> Match:
+    """A unit the faction fields, in later data, as its own datasheet that the release does
+    not offer yet: read as the datasheet of that name the release offers (the allied one
+    it was fielded from then). Whether the army may field it stays the rules' call."""
+    later = _find(idx.datasheets(faction_id), name, idx.faction_prefixes(), suggest=False)
+    if later.entry is None:
+        return later
+    then = idx.predecessor(faction_id, release_id, later.entry)
+    return Match(then, read_as=later.read_as) if then is not None else Match(None)
 
 
 def _option_names(

@@ -1,0 +1,165 @@
+"""Units the final data gives a faction under its own datasheet, read as of an older month
+when the faction fielded them from another catalogue; names with two letters swapped; and
+the final data's detachment bans as an older month's data had them."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from armybuilder.catalogue.snapshot import forbidden_in_force
+from rosters.formats.text_import.common import normalise
+from rosters.formats.text_import.index import READ_VARIANT, CatalogueIndex, Entry, NameTable
+
+
+def entry(pk: int, name: str) -> Entry:
+    norm = normalise(name)
+    return Entry(pk, name, norm, frozenset(norm.split()))
+
+
+SHEETS = [
+    entry(1, "Daemon Prince of Slaanesh with Wings"),
+    entry(2, "Daemon Prince of Slaanesh"),
+    entry(3, "Chaos Rhino"),
+    entry(4, "Lord Kakophonist"),
+    entry(5, "Noise Marines"),
+]
+TABLE = NameTable(SHEETS)
+
+# (written, datasheet read or None): a swap is read where one name fits, and not in a
+# short name or where the letters differ otherwise.
+SWAPS = [
+    pytest.param("Deamon Prince of Slaanesh with Wings", 1, id="swapped-vowels"),
+    pytest.param("Deamon Prince of Slaanesh", 2, id="swapped-shorter-name"),
+    pytest.param("Lord Kakophonsit", 4, id="swapped-at-the-end"),
+    pytest.param("Chaos Rhyno", None, id="another-letter-not-guessed"),
+    pytest.param("Lrod Kakophonist Prime", None, id="swap-and-more-words"),
+    pytest.param("Noise Marnies", 5, id="swap-in-the-last-word"),
+]
+
+
+@pytest.mark.parametrize(("written", "pk"), SWAPS)
+def test_two_neighbouring_letters_swapped_read_where_one_name_fits(written, pk):
+    match = TABLE.find(written)
+    assert (match.entry.id if match.entry else None) == pk
+    if pk is not None and normalise(written) != match.entry.norm:
+        assert match.read_as == READ_VARIANT
+
+
+def test_a_swap_fitting_two_names_is_not_guessed():
+    table = NameTable([entry(1, "Abcd Efgh Ijkl"), entry(2, "Bacd Efgh Ijkm")])
+    # "Bacd Efgh Ijkl" is one swap from the first and one letter from the second: one fit.
+    assert table.find("Bacd Efgh Ijkl").entry.id == 1
+    twin = NameTable([entry(1, "Abdc Efgh"), entry(2, "Bacd Efgh")])
+    assert twin.find("Abcd Efgh").entry is None
+
+
+OLD, NEXT, NEW = 10, 15, 20
+HOUNDS_OWN, HOUNDS_ALLIED, HOUNDS_OTHER, BLOODLETTERS = 1, 2, 3, 4
+
+
+def index(sheets: dict[int, str], *, old_sizes: set[int]) -> CatalogueIndex:
+    idx = CatalogueIndex(
+        version=(),
+        factions=NameTable([entry(100, "World Eaters")]),
+        faction_parent={100: None},
+        faction_names={100: "World Eaters"},
+        sizes={pk: (1, 10) for pk in sheets},
+        _datasheets={pk: entry(pk, name) for pk, name in sheets.items()},
+        _available={100: [HOUNDS_OWN, BLOODLETTERS]},
+        _detachments={},
+        _enhancements={},
+        _release_dates={
+            OLD: datetime.date(2024, 1, 1),
+            NEXT: datetime.date(2024, 2, 1),
+            NEW: datetime.date(2026, 6, 14),
+        },
+    )
+    # Monthly releases record their unit sizes; the final one records none.
+    for month in (OLD, NEXT):
+        idx.sizes_preload(month, {pk: (1, 10) for pk in old_sizes})
+    idx.sizes_preload(NEW, {})
+    return idx
+
+
+# (datasheets, those the old month offers, release, datasheet read for the faction's own
+# Flesh Hounds, or None).
+PREDECESSORS = [
+    pytest.param(
+        {HOUNDS_OWN: "Flesh Hounds", HOUNDS_ALLIED: "Flesh Hounds"},
+        {HOUNDS_ALLIED},
+        OLD,
+        HOUNDS_ALLIED,
+        id="the-allied-datasheet-of-the-month",
+    ),
+    pytest.param(
+        {HOUNDS_OWN: "Flesh Hounds", HOUNDS_ALLIED: "Flesh Hounds"},
+        {HOUNDS_OWN, HOUNDS_ALLIED},
+        OLD,
+        None,
+        id="own-datasheet-offered-then",
+    ),
+    pytest.param(
+        {HOUNDS_OWN: "Flesh Hounds", HOUNDS_ALLIED: "Flesh Hounds"},
+        {HOUNDS_ALLIED},
+        NEW,
+        None,
+        id="the-final-data-offers-its-own",
+    ),
+    pytest.param(
+        {HOUNDS_OWN: "Flesh Hounds", HOUNDS_ALLIED: "Flesh Hounds", HOUNDS_OTHER: "Flesh Hounds"},
+        {HOUNDS_ALLIED, HOUNDS_OTHER},
+        OLD,
+        None,
+        id="two-candidates-not-guessed",
+    ),
+    pytest.param(
+        {HOUNDS_OWN: "Flesh Hounds", BLOODLETTERS: "Bloodletters"},
+        {BLOODLETTERS},
+        OLD,
+        None,
+        id="no-datasheet-of-that-name-then",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sheets", "old_sizes", "release", "read"), PREDECESSORS)
+def test_a_unit_the_month_fielded_from_another_catalogue(sheets, old_sizes, release, read):
+    idx = index(sheets, old_sizes=old_sizes)
+    found = idx.predecessor(100, release, idx._datasheets[HOUNDS_OWN])
+    assert (found.id if found else None) == read
+
+
+WARHOST, SEER_COUNCIL, YNNEAD, WARBAND = 1, 2, 3, 4
+YVRAINE, FARSEER, HOUNDS = 11, 12, 13
+FACTION_OF = {WARHOST: 100, SEER_COUNCIL: 100, YNNEAD: 100, WARBAND: 200}
+BANS = [(WARHOST, YVRAINE), (SEER_COUNCIL, YVRAINE), (WARHOST, FARSEER), (WARBAND, HOUNDS)]
+
+# (datasheets the month offers, detachments it prices enhancements of, bans kept).
+IN_FORCE = [
+    pytest.param(
+        {YVRAINE, FARSEER, HOUNDS},
+        {WARHOST, SEER_COUNCIL, YNNEAD, WARBAND},
+        set(BANS),
+        id="every-detachment-in-force",
+    ),
+    pytest.param(
+        {YVRAINE, FARSEER, HOUNDS},
+        {WARHOST, SEER_COUNCIL, WARBAND},
+        {(WARHOST, FARSEER), (WARBAND, HOUNDS)},
+        id="the-admitting-detachment-came-later",
+    ),
+    pytest.param(
+        {YVRAINE, FARSEER},
+        {WARHOST, SEER_COUNCIL, YNNEAD, WARBAND},
+        {(WARHOST, YVRAINE), (SEER_COUNCIL, YVRAINE), (WARHOST, FARSEER)},
+        id="the-banned-datasheet-came-later",
+    ),
+]
+
+
+@pytest.mark.parametrize(("offered", "stated", "kept"), IN_FORCE)
+def test_the_final_datas_bans_as_an_older_month_had_them(offered, stated, kept):
+    found = forbidden_in_force(BANS, offered=offered, faction_of=FACTION_OF, stated=stated)
+    assert set(found) == kept
