@@ -41,6 +41,7 @@ from armybuilder.catalogue.models import (
     Enhancement,
     EnhancementPrice,
     Faction,
+    FormerName,
     OptionPrice,
     PointsRelease,
     ReleaseUnitSize,
@@ -437,6 +438,17 @@ def snapshot_build(
         e.pk: conversion.enhancement_to_core(enhancement=e, points=prices.get(e.pk, 0))
         for e in enhancement_rows
     }
+    if release.published is not None and not release.is_current:
+        # An enhancement that bore another name that month was, under the same BSData id,
+        # another enhancement ("Sigil of Exigence" of 2024, "Nemesis Rounds" since): the
+        # final data's bearer keywords are not that month's, so they are not judged.
+        renamed = set(
+            FormerName.objects.filter(
+                enhancement__isnull=False, last_seen__gte=release.published
+            ).values_list("enhancement_id", flat=True)
+        )
+        for pk in renamed & enhancements.keys():
+            enhancements[pk] = replace(enhancements[pk], required_keywords=())
     # The detachments the release prices an enhancement of: the others' enhancements that
     # month are not in the data (an older month's are held under a later detachment).
     stated = {e.detachment_id for e in enhancement_rows if e.pk in prices}
