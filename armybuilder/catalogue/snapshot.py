@@ -426,7 +426,9 @@ def snapshot_build(
             wargear=wargear.get(row["id"], conversion.NO_WARGEAR),
             option_points=option_points.get(row["id"]),
         )
-        for row in Datasheet.objects.values("id", *conversion.DATASHEET_FIELDS)
+        for row in Datasheet.objects.values(
+            "id", *conversion.DATASHEET_FIELDS, conversion.OWNER_KEYWORD
+        )
     }
     prices = dict(
         EnhancementPrice.objects.filter(release_id=release.id).values_list(

@@ -144,3 +144,21 @@ def test_an_older_months_enhancement_under_another_name_keeps_no_bearer_keywords
     assert older.enhancements[enhancement.pk].required_keywords == judged
     current = snapshot.catalogue_snapshot()
     assert current.enhancements[enhancement.pk].required_keywords == (frozenset({"TERMINATOR"}),)
+
+
+# (faction keywords the data states, the faction keywords judged): a datasheet the data
+# gives none takes its own catalogue's faction's keyword, in the snapshot and the rows alike.
+OWN_KEYWORD = [
+    pytest.param([], {"WORLD EATERS"}, id="none-stated"),
+    pytest.param(["LEGIONES DAEMONICA"], {"LEGIONES DAEMONICA"}, id="stated-kept"),
+]
+
+
+@pytest.mark.parametrize(("stated", "judged"), OWN_KEYWORD)
+def test_a_datasheet_without_faction_keywords_takes_its_factions(catalogue, stated, judged):
+    sheet = make_datasheet(catalogue["we"], "Fabius Bile", "CHARACTER")
+    Datasheet.objects.filter(pk=sheet.pk).update(faction_keywords=stated)
+    snap = snapshot.catalogue_snapshot()
+    assert snap.datasheets[sheet.pk].faction_keywords == judged
+    row = services.datasheets_load(ids={sheet.pk})[sheet.pk]
+    assert services.datasheet_to_core(datasheet=row, brackets=()).faction_keywords == judged
