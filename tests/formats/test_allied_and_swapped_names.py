@@ -163,3 +163,24 @@ IN_FORCE = [
 def test_the_final_datas_bans_as_an_older_month_had_them(offered, stated, kept):
     found = forbidden_in_force(BANS, offered=offered, faction_of=FACTION_OF, stated=stated)
     assert set(found) == kept
+
+
+# (detachments the month prices enhancements of, release, the detachment a list that names
+# none is read under): only where the month had exactly one, and never in the final data.
+ONLY = [
+    pytest.param({1}, OLD, 1, id="the-only-one-that-month"),
+    pytest.param({1, 2}, OLD, None, id="two-that-month"),
+    pytest.param(set(), OLD, None, id="none-priced"),
+    pytest.param({1}, NEW, None, id="the-final-data-has-them-all"),
+    pytest.param({1}, None, None, id="no-release"),
+]
+
+
+@pytest.mark.parametrize(("priced", "release", "read"), ONLY)
+def test_a_list_naming_no_detachment_under_the_months_only_one(priced, release, read):
+    idx = index({BLOODLETTERS: "Bloodletters"}, old_sizes={BLOODLETTERS})
+    idx._detachments = {100: [entry(1, "Combined Regiment"), entry(2, "Hammer of the Emperor")]}
+    idx._current_release = NEW
+    idx._priced = {OLD: frozenset(priced), NEW: frozenset({1, 2})}
+    found = idx.only_detachment(100, release)
+    assert (found.id if found else None) == read

@@ -22,6 +22,7 @@ from armybuilder.catalogue.models import (
     Detachment,
     DetachmentUpgrade,
     Enhancement,
+    EnhancementPrice,
     Faction,
     FormerName,
     OptionPrice,
@@ -263,6 +264,8 @@ class CatalogueIndex:
     # such as the monthly data history); read with the profiles by gear_names.
     gear_aliases: dict[int, dict[str, str]] = field(default_factory=dict)
     _gear_names: dict[int, GearNames] = field(default_factory=dict)
+    # Release id -> the detachments whose enhancements it prices, read on first use.
+    _priced: dict[int, frozenset[int]] = field(default_factory=dict)
     # Folded datasheet name -> every datasheet of that name, built on first use.
     _by_norm: dict[str, list[Entry]] | None = None
 
@@ -445,6 +448,21 @@ class CatalogueIndex:
             ]
             table = self._tables[key] = self._table("detachment", release_id, rows)
         return table
+
+    def only_detachment(self, faction_id: int, release_id: int | None) -> Entry | None:
+        """The faction's one detachment in a dated older release, where that month's data
+        prices the enhancements of exactly one (the index months had one a faction)."""
+        if release_id is None or release_id == self._current_release:
+            return None
+        priced = self._priced.get(release_id)
+        if priced is None:
+            priced = self._priced[release_id] = frozenset(
+                EnhancementPrice.objects.filter(release_id=release_id)
+                .values_list("enhancement__detachment_id", flat=True)
+                .distinct()
+            )
+        found = [e for e in self.detachments(faction_id, release_id).entries if e.id in priced]
+        return found[0] if len(found) == 1 else None
 
     def enhancements(self, detachment_ids: list[int], release_id: int | None = None) -> NameTable:
         """Return the enhancements of these detachments, in the order given."""

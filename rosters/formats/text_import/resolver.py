@@ -60,6 +60,9 @@ ERR_UNKNOWN_ENHANCEMENT: Final = gettext_lazy(
 ERR_UNKNOWN_WARGEAR: Final = gettext_lazy("{unit} has no wargear called “{text}”.")
 NOTE_FACTION_INFERRED: Final = gettext_lazy("Faction taken from the units: {faction}.")
 NOTE_SIZE_INFERRED: Final = gettext_lazy("Battle size taken from the points total: {size}.")
+NOTE_DETACHMENT_INFERRED: Final = gettext_lazy(
+    "The list names no detachment: read under {detachment}, the only one {faction} had then."
+)
 # Suggesting names costs a fuzzy search per line: only so many lines get them.
 MAX_SUGGESTED_LINES: Final = 20
 NOTE_SUGGESTIONS_CAPPED: Final = gettext_lazy(
@@ -340,6 +343,16 @@ def _resolve_detachment(
         [(parsed.detachment_line or 1, parsed.detachment)] if parsed.detachment else list(rest)
     )
     candidates += parsed.detachment_alternatives
+    if not candidates:
+        # Nothing stated: where the month's data had a single detachment for the faction
+        # (the index months, before the codexes), the list can only be under it.
+        only = idx.only_detachment(out.faction_id, out.release_id)
+        if only is not None:
+            out.detachment_id, out.detachment = only.id, only.name
+            out.notes.append(
+                NOTE_DETACHMENT_INFERRED.format(detachment=only.name, faction=out.faction)
+            )
+        return
     for line, _ in candidates:
         key = problem_key(DETACHMENT, line)
         if key in fixes:
