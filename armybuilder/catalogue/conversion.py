@@ -83,6 +83,9 @@ def _group(raw: Mapping[str, Any]) -> core.WargearGroup:
         ratio_per=raw.get("per", 0),
         ratio_step=raw.get("step", 0),
         cap=bool(raw.get("cap", False)),
+        grants=tuple(
+            sorted((str(k), frozenset(map(str, v))) for k, v in raw.get("grants", {}).items())
+        ),
     )
 
 
