@@ -1,6 +1,8 @@
 """Units the final data gives a faction under its own datasheet, read as of an older month
 when the faction fielded them from another catalogue; names with two letters swapped; and
-the final data's detachment bans as an older month's data had them."""
+the final data's detachment bans as an older month's data had them; a list naming no
+detachment under the month's only one; a label naming a choice group ("Daemonic
+Allegiance: Tzeentch") as that group's choice."""
 
 from __future__ import annotations
 
@@ -9,8 +11,11 @@ import datetime
 import pytest
 
 from armybuilder.catalogue.snapshot import forbidden_in_force
+from armybuilder.rules import model as core
 from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.index import READ_VARIANT, CatalogueIndex, Entry, NameTable
+from rosters.formats.text_import.model import GearLine
+from rosters.formats.text_import.wargear_names import read_lines
 
 
 def entry(pk: int, name: str) -> Entry:
@@ -184,3 +189,38 @@ def test_a_list_naming_no_detachment_under_the_months_only_one(priced, release, 
     idx._priced = {OLD: frozenset(priced), NEW: frozenset({1, 2})}
     found = idx.only_detachment(100, release)
     assert (found.id if found else None) == read
+
+
+PRINCE = core.Datasheet(
+    name="Daemon Prince of Chaos",
+    keywords=frozenset({"CHARACTER", "MONSTER"}),
+    faction_keywords=frozenset({"LEGIONES DAEMONICA"}),
+    brackets=(),
+    model_types=(
+        core.ModelType(
+            "Daemon Prince of Chaos",
+            1,
+            1,
+            (
+                core.WargearGroup("Allegiance", ("Khorne", "Tzeentch"), 1, 1, (("Khorne", 1),)),
+                core.WargearGroup("Infernal cannon", ("Infernal cannon",), 1, 1),
+            ),
+        ),
+    ),
+)
+
+# (label, item, read as the unit's item): a label naming a choice group holding the item
+# is that group's choice; any other label is a note.
+LABELS = [
+    pytest.param("Daemonic Allegiance", "Tzeentch", True, id="ends-with-the-group"),
+    pytest.param("Allegiance", "Tzeentch", True, id="the-group"),
+    pytest.param("Attached as", "Tzeentch", False, id="a-note"),
+    pytest.param("Daemonic Allegiance", "Infernal cannon", False, id="not-that-groups-option"),
+]
+
+
+@pytest.mark.parametrize(("label", "item", "read"), LABELS)
+def test_a_label_naming_a_choice_group_states_its_choice(label, item, read):
+    gear = [GearLine(5, label, None, 1, item, labelled=True)]
+    found = read_lines(PRINCE, "Daemon Prince of Chaos", gear)
+    assert [(g.model, g.name) for g in found.lines] == ([(None, item)] if read else [])
