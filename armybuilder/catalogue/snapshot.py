@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from types import MappingProxyType
@@ -50,6 +50,7 @@ from armybuilder.catalogue.models import (
     Wargear,
 )
 from armybuilder.catalogue.models_wargear import wargear_as_of, wargear_versions
+from armybuilder.catalogue.month_facts import forbidden_in_force, limits_in_force
 from armybuilder.rules import model as core
 from rosters.formats.text_import.index import CatalogueIndex, catalogue_index_build
 
@@ -284,7 +285,9 @@ def releases_load() -> Releases:
     )
 
 
-def _factions() -> dict[int, FactionFacts]:
+def _factions(in_force: Collection[str] | None = None) -> dict[int, FactionFacts]:
+    """Every faction's facts; with ``in_force`` (the detachments an older month had), its
+    army limits as that month had them (month_facts.limits_in_force)."""
     tree = list(Faction.objects.values_list("id", "name", "keyword", "parent_id"))
     allies: dict[int, list[core.Allowance]] = defaultdict(list)
     for faction_id, keyword, cap in AllyRule.objects.order_by("id").values_list(
@@ -294,9 +297,12 @@ def _factions() -> dict[int, FactionFacts]:
     parents = {pk: parent for pk, _, _, parent in tree}
     keywords = {pk: keyword for pk, _, keyword, _ in tree}
     frozen_allies = {pk: tuple(v) for pk, v in allies.items()}
-    limits = conversion.limits_by_faction(
-        ArmyLimit.objects.order_by("pk").values(*conversion.LIMIT_FIELDS)
+    rows: Iterable[Mapping[str, Any]] = ArmyLimit.objects.order_by("pk").values(
+        *conversion.LIMIT_FIELDS
     )
+    if in_force is not None:
+        rows = limits_in_force(rows, in_force=in_force)
+    limits = conversion.limits_by_faction(rows)
     carried: dict[int, set[str]] = defaultdict(set)
     for faction_id, faction_keywords in Datasheet.objects.values_list(
         "faction_id", "faction_keywords"
@@ -324,43 +330,6 @@ def _factions() -> dict[int, FactionFacts]:
         )
         for pk, name, keyword, parent in tree
     }
-
-
-def forbidden_in_force(
-    pairs: Sequence[tuple[int, int]],
-    *,
-    offered: Collection[int],
-    faction_of: Mapping[int, int],
-    stated: Collection[int],
-) -> list[tuple[int, int]]:
-    """The (detachment, datasheet) bans of the final data that an older month's data had.
-
-    The final data's bans are undated. A ban on a datasheet the month does not offer is
-    dropped: the rules judge by name, and that month the name was another datasheet's (the
-    Chaos Daemons' Flesh Hounds, before World Eaters had their own). A ban that came with a
-    later detachment is dropped too: where every detachment of the faction that admits the
-    unit is missing from the month (none of its enhancements priced), that month's data had
-    nowhere the unit was kept to, so it banned it nowhere (Yvraine outside Devoted of
-    Ynnead, from 2025; the index data of 2023 let every detachment take her).
-    """
-    banned: dict[int, set[int]] = defaultdict(set)
-    for detachment_id, datasheet_id in pairs:
-        banned[datasheet_id].add(detachment_id)
-    by_faction: dict[int, set[int]] = defaultdict(set)
-    for detachment_id, faction_id in faction_of.items():
-        by_faction[faction_id].add(detachment_id)
-    kept = []
-    for detachment_id, datasheet_id in pairs:
-        if datasheet_id not in offered:
-            continue
-        faction_id = faction_of.get(detachment_id)
-        admitting = (
-            by_faction.get(faction_id, set()) - banned[datasheet_id] if faction_id else set()
-        )
-        if admitting and not admitting & set(stated):
-            continue
-        kept.append((detachment_id, datasheet_id))
-    return kept
 
 
 def snapshot_build(
@@ -454,6 +423,18 @@ def snapshot_build(
     # The detachments the release prices an enhancement of: the others' enhancements that
     # month are not in the data (an older month's are held under a later detachment).
     stated = {e.detachment_id for e in enhancement_rows if e.pk in prices}
+    # The detachments an older month had under their names: limits tied to others came
+    # with later data (month_facts).
+    month_detachments: set[str] | None = None
+    if release.published is not None and not release.is_current:
+        renamed = set(
+            FormerName.objects.filter(
+                detachment__isnull=False, last_seen__gte=release.published
+            ).values_list("detachment_id", flat=True)
+        )
+        month_detachments = set(
+            Detachment.objects.filter(pk__in=stated - renamed).values_list("name", flat=True)
+        )
     detachment_rows = list(
         Detachment.objects.values_list("id", "name", "faction_id", "faction__keyword")
     )
@@ -515,7 +496,7 @@ def snapshot_build(
         release=release,
         releases=releases,
         index=index,
-        factions=MappingProxyType(_factions()),
+        factions=MappingProxyType(_factions(month_detachments)),
         datasheets=MappingProxyType(datasheets),
         detachments=MappingProxyType(detachments),
         enhancements=MappingProxyType(enhancements),

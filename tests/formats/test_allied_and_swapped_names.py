@@ -7,10 +7,11 @@ Allegiance: Tzeentch") as that group's choice."""
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 import pytest
 
-from armybuilder.catalogue.snapshot import forbidden_in_force
+from armybuilder.catalogue.month_facts import forbidden_in_force, limits_in_force
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.index import READ_VARIANT, CatalogueIndex, Entry, NameTable
@@ -224,3 +225,41 @@ def test_a_label_naming_a_choice_group_states_its_choice(label, item, read):
     gear = [GearLine(5, label, None, 1, item, labelled=True)]
     found = read_lines(PRINCE, "Daemon Prince of Chaos", gear)
     assert [(g.model, g.name) for g in found.lines] == ([(None, item)] if read else [])
+
+
+def limit(maximum: int, *steps: tuple[int, list[list[dict[str, Any]]]]) -> dict[str, Any]:
+    return {
+        "label": "Armiger Warglaive",
+        "maximum": maximum,
+        "steps": [{"value": v, "clauses": c, "reason": "as stored"} for v, c in steps],
+    }
+
+
+LANCES = ["Freeblade Company", "Questor Forgepact", "Valourstrike Lance"]
+UP_TO_SIX = limit(3, (6, [[{"detachments": ["Spearhead-at-Arms"]}]]))
+THREE_IN_LANCES = limit(6, (3, [[{"detachments": LANCES}]]))
+WITH_A_TYRANT = limit(3, (6, [[{"detachments": ["Spearhead-at-Arms"]}], [{"units": {}}]]))
+
+# (limit, detachments the month had under those names, the steps' detachments kept, or
+# None where the limit is not judged that month).
+MONTH_LIMITS = [
+    pytest.param(UP_TO_SIX, {"Spearhead-at-Arms"}, [["Spearhead-at-Arms"]], id="in-force"),
+    pytest.param(UP_TO_SIX, {"Questor Forgepact"}, None, id="came-with-its-detachment"),
+    pytest.param(THREE_IN_LANCES, {"Questor Forgepact"}, [["Questor Forgepact"]], id="narrowed"),
+    pytest.param(THREE_IN_LANCES, set(), [], id="its-cap-stands-without-the-step"),
+    pytest.param(WITH_A_TYRANT, set(), [[]], id="another-clause-still-holds"),
+]
+
+
+@pytest.mark.parametrize(("row", "in_force", "kept"), MONTH_LIMITS)
+def test_the_final_datas_limits_as_an_older_month_had_them(row, in_force, kept):
+    found = limits_in_force([row], in_force=in_force)
+    if kept is None:
+        assert found == []
+        return
+    [one] = found
+    assert one["maximum"] == row["maximum"]
+    assert [
+        [d for clause in step["clauses"] for c in clause for d in c.get("detachments", ())]
+        for step in one["steps"]
+    ] == kept
