@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from django.core.exceptions import ObjectDoesNotExist
 
@@ -47,6 +47,8 @@ DATASHEET_FIELDS: tuple[str, ...] = (
     "warlord",
     "legends",
 )
+# The owning faction's keyword in a datasheet's values row (own_faction_keyword).
+OWNER_KEYWORD: Final = "faction__keyword"
 POOL_FIELDS: tuple[str, ...] = ("capacity", "allowed", "forbidden", "space", "only_datasheets")
 
 
@@ -81,6 +83,9 @@ def _group(raw: Mapping[str, Any]) -> core.WargearGroup:
         ratio_per=raw.get("per", 0),
         ratio_step=raw.get("step", 0),
         cap=bool(raw.get("cap", False)),
+        grants=tuple(
+            sorted((str(k), frozenset(map(str, v))) for k, v in raw.get("grants", {}).items())
+        ),
     )
 
 
@@ -165,7 +170,7 @@ def datasheet_facts(
     return core.Datasheet(
         name=row["name"],
         keywords=frozenset(row["keywords"]),
-        faction_keywords=frozenset(row["faction_keywords"]),
+        faction_keywords=frozenset(row["faction_keywords"] or own_faction_keyword(row)),
         brackets=brackets,
         min_models=row["min_models"],
         max_models=row["max_models"],
@@ -183,6 +188,14 @@ def datasheet_facts(
         fill=wargear["fill"],
         wargear_points=wargear_prices(model_types, option_points or {}),
     )
+
+
+def own_faction_keyword(row: Mapping[str, Any]) -> tuple[str, ...]:
+    """The keyword of the faction whose catalogue holds a datasheet the data gives no
+    faction keyword at all (Fabius Bile, Drop Pod, Vendetta Gunship): the data omits it,
+    the game's datasheet has it, and without it no army could field the unit."""
+    keyword = row.get(OWNER_KEYWORD)
+    return (keyword,) if keyword else ()
 
 
 def wargear_row(datasheet: Datasheet) -> Wargear | None:
@@ -209,6 +222,8 @@ def datasheet_to_core(
     ``wargear``): the picker converts hundreds of datasheets and needs none.
     """
     row = {f: getattr(datasheet, f) for f in DATASHEET_FIELDS}
+    if not datasheet.faction_keywords:
+        row[OWNER_KEYWORD] = datasheet.faction.keyword
     if size is not None:
         row["min_models"], row["max_models"] = size
     wargear = wargear_row(datasheet)

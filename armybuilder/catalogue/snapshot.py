@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from types import MappingProxyType
@@ -41,6 +41,7 @@ from armybuilder.catalogue.models import (
     Enhancement,
     EnhancementPrice,
     Faction,
+    FormerName,
     OptionPrice,
     PointsRelease,
     ReleaseUnitSize,
@@ -49,6 +50,7 @@ from armybuilder.catalogue.models import (
     Wargear,
 )
 from armybuilder.catalogue.models_wargear import wargear_as_of, wargear_versions
+from armybuilder.catalogue.month_facts import forbidden_in_force, limits_in_force
 from armybuilder.rules import model as core
 from rosters.formats.text_import.index import CatalogueIndex, catalogue_index_build
 
@@ -283,7 +285,9 @@ def releases_load() -> Releases:
     )
 
 
-def _factions() -> dict[int, FactionFacts]:
+def _factions(in_force: Collection[str] | None = None) -> dict[int, FactionFacts]:
+    """Every faction's facts; with ``in_force`` (the detachments an older month had), its
+    army limits as that month had them (month_facts.limits_in_force)."""
     tree = list(Faction.objects.values_list("id", "name", "keyword", "parent_id"))
     allies: dict[int, list[core.Allowance]] = defaultdict(list)
     for faction_id, keyword, cap in AllyRule.objects.order_by("id").values_list(
@@ -293,9 +297,12 @@ def _factions() -> dict[int, FactionFacts]:
     parents = {pk: parent for pk, _, _, parent in tree}
     keywords = {pk: keyword for pk, _, keyword, _ in tree}
     frozen_allies = {pk: tuple(v) for pk, v in allies.items()}
-    limits = conversion.limits_by_faction(
-        ArmyLimit.objects.order_by("pk").values(*conversion.LIMIT_FIELDS)
+    rows: Iterable[Mapping[str, Any]] = ArmyLimit.objects.order_by("pk").values(
+        *conversion.LIMIT_FIELDS
     )
+    if in_force is not None:
+        rows = limits_in_force(rows, in_force=in_force)
+    limits = conversion.limits_by_faction(rows)
     carried: dict[int, set[str]] = defaultdict(set)
     for faction_id, faction_keywords in Datasheet.objects.values_list(
         "faction_id", "faction_keywords"
@@ -388,7 +395,9 @@ def snapshot_build(
             wargear=wargear.get(row["id"], conversion.NO_WARGEAR),
             option_points=option_points.get(row["id"]),
         )
-        for row in Datasheet.objects.values("id", *conversion.DATASHEET_FIELDS)
+        for row in Datasheet.objects.values(
+            "id", *conversion.DATASHEET_FIELDS, conversion.OWNER_KEYWORD
+        )
     }
     prices = dict(
         EnhancementPrice.objects.filter(release_id=release.id).values_list(
@@ -400,16 +409,45 @@ def snapshot_build(
         e.pk: conversion.enhancement_to_core(enhancement=e, points=prices.get(e.pk, 0))
         for e in enhancement_rows
     }
+    if release.published is not None and not release.is_current:
+        # An enhancement that bore another name that month was, under the same BSData id,
+        # another enhancement ("Sigil of Exigence" of 2024, "Nemesis Rounds" since): the
+        # final data's bearer keywords are not that month's, so they are not judged.
+        renamed = set(
+            FormerName.objects.filter(
+                enhancement__isnull=False, last_seen__gte=release.published
+            ).values_list("enhancement_id", flat=True)
+        )
+        for pk in renamed & enhancements.keys():
+            enhancements[pk] = replace(enhancements[pk], required_keywords=())
     # The detachments the release prices an enhancement of: the others' enhancements that
     # month are not in the data (an older month's are held under a later detachment).
     stated = {e.detachment_id for e in enhancement_rows if e.pk in prices}
+    # The detachments an older month had under their names: limits tied to others came
+    # with later data (month_facts).
+    month_detachments: set[str] | None = None
+    if release.published is not None and not release.is_current:
+        renamed = set(
+            FormerName.objects.filter(
+                detachment__isnull=False, last_seen__gte=release.published
+            ).values_list("detachment_id", flat=True)
+        )
+        month_detachments = set(
+            Detachment.objects.filter(pk__in=stated - renamed).values_list("name", flat=True)
+        )
+    detachment_rows = list(
+        Detachment.objects.values_list("id", "name", "faction_id", "faction__keyword")
+    )
     lists: dict[str, dict[int, list[str]]] = {}
     for relation in ("required", "forbidden", "battleline"):
         through = getattr(Detachment, relation).through
+        pairs = list(through.objects.values_list("detachment_id", "datasheet_id"))
+        if relation == "forbidden" and release.published is not None and not release.is_current:
+            offered = {pk for _, pk in pairs if index.offered("datasheet", pk, release.id)}
+            faction_of = {pk: faction_id for pk, _, faction_id, _ in detachment_rows}
+            pairs = forbidden_in_force(pairs, offered=offered, faction_of=faction_of, stated=stated)
         by_detachment: dict[int, list[str]] = defaultdict(list)
-        for detachment_id, datasheet_id in through.objects.values_list(
-            "detachment_id", "datasheet_id"
-        ):
+        for detachment_id, datasheet_id in pairs:
             by_detachment[detachment_id].append(names[datasheet_id])
         lists[relation] = by_detachment
     required_upgrades: dict[int, list[tuple[str, str]]] = defaultdict(list)
@@ -451,16 +489,14 @@ def snapshot_build(
                 enhancements_stated=pk in stated,
             ),
         )
-        for pk, name, faction_id, keyword in Detachment.objects.values_list(
-            "id", "name", "faction_id", "faction__keyword"
-        )
+        for pk, name, faction_id, keyword in detachment_rows
     }
     return CatalogueSnapshot(
         key=key,
         release=release,
         releases=releases,
         index=index,
-        factions=MappingProxyType(_factions()),
+        factions=MappingProxyType(_factions(month_detachments)),
         datasheets=MappingProxyType(datasheets),
         detachments=MappingProxyType(detachments),
         enhancements=MappingProxyType(enhancements),

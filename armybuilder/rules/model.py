@@ -112,6 +112,8 @@ class WargearGroup:
     # option's own cap within its group): the options count towards both in full, so it
     # is never another slot for them.
     cap: bool = False
+    # Option -> the keywords taking it gives the bearer (a Mark of Chaos: KHORNE).
+    grants: tuple[tuple[str, frozenset[str]], ...] = ()
 
     def unit_cap(self, models: int) -> int | None:
         """Return the unit-wide cap for a unit of ``models`` models, or None for none."""

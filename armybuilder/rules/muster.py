@@ -303,13 +303,33 @@ def bearer_problems(
         )
         yield codes.violation(codes.ENHANCEMENT_DETACHMENT, message, (unit.id,))
     required = enhancement.required_keywords
-    if required and not any(alternative <= all_keywords(sheet) for alternative in required):
+    keywords = all_keywords(sheet) | granted_keywords(unit) if required else frozenset()
+    if required and not any(alternative <= keywords for alternative in required):
         message = codes.MSG_ENHANCEMENT_RESTRICTED.format(
             unit=unit.name,
             enhancement=enhancement.name,
             keywords=codes.keywords_text(required),
         )
         yield codes.violation(codes.ENHANCEMENT_RESTRICTED, message, (unit.id,))
+
+
+def granted_keywords(unit: Unit) -> frozenset[str]:
+    """The keywords a unit's wargear gives it (a Mark of Chaos): what its loadout takes, and
+    for a model type the loadout does not state, the datasheet's defaults."""
+    found: set[str] = set()
+    stated = {part.model.casefold(): part for part in unit.loadout}
+    for kind in unit.datasheet.model_types:
+        grants = {option.casefold(): keywords for g in kind.groups for option, keywords in g.grants}
+        if not grants:
+            continue
+        part = stated.get(kind.name.casefold())
+        if part is not None:
+            taken = [option for option, count in part.wargear if count > 0]
+        else:
+            taken = [option for g in kind.groups for option, count in g.default if count > 0]
+        for option in taken:
+            found |= grants.get(option.casefold(), frozenset())
+    return frozenset(found)
 
 
 def enhancement_refusal(unit: Unit) -> str:

@@ -395,3 +395,54 @@ def test_legionaries_unit_groups_reach_every_model_type() -> None:
     assert legionary["groups"] == [icon, mark]
     assert parsed["option_ids"]["Mark of Khorne"] == ["khorne"]
     assert parsed["option_ids"]["Plasma pistol"] == ["l-pp", "pp"]
+
+
+# A mark option carries the god's category: taking it gives the bearer that keyword (what
+# an enhancement's bearer needs); a faction category or the Warlord marker grants nothing.
+MARKED = """<selectionEntryGroups><selectionEntryGroup name="Mark of Chaos" id="m">
+<constraints><constraint type="max" value="1" field="selections" scope="parent" id="m-max"/>
+</constraints><selectionEntries>
+<selectionEntry type="upgrade" name="Khorne" id="k"><categoryLinks>
+<categoryLink id="k-c" name="Khorne" targetId="cat-khorne" primary="false"/>
+</categoryLinks></selectionEntry>
+<selectionEntry type="upgrade" name="Chaos Undivided" id="u"><categoryLinks>
+<categoryLink id="u-c" name="Chaos Undivided" targetId="cat-undivided" primary="false"/>
+<categoryLink id="u-f" name="Faction: Heretic Astartes" targetId="cat-faction" primary="false"/>
+</categoryLinks></selectionEntry>
+<selectionEntry type="upgrade" name="Bolt pistol" id="bp"/>
+</selectionEntries></selectionEntryGroup></selectionEntryGroups>"""
+
+GRANTS = [
+    pytest.param("Khorne", ["KHORNE"], id="a-god"),
+    pytest.param("Chaos Undivided", ["CHAOS UNDIVIDED"], id="faction-category-aside"),
+    pytest.param("Bolt pistol", None, id="plain-wargear"),
+]
+
+
+@pytest.mark.parametrize(("option", "keywords"), GRANTS)
+def test_an_option_grants_the_keywords_of_its_categories(option, keywords) -> None:
+    unit = ET.fromstring(
+        f'<selectionEntry type="model" name="Lord" id="u0">{MARKED}</selectionEntry>'
+    )
+    index = Index()
+    index.category_names.update(
+        {
+            "cat-khorne": "Khorne",
+            "cat-undivided": "Chaos Undivided",
+            "cat-faction": "Faction: Heretic Astartes",
+        }
+    )
+    for element in unit.iter():
+        if element.get("id") and element.tag in ("selectionEntry", "selectionEntryGroup"):
+            index.entries[element.get("id", "")] = element
+    parsed = wargear_of(
+        index=index,
+        ctx=Ctx("cat"),
+        unit=unit,
+        models=[unit],
+        bounds={},
+        abilities=[],
+        max_models=1,
+    ).as_json()
+    [group] = parsed["model_types"][0]["groups"]
+    assert group.get("grants", {}).get(option) == keywords

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator
 
 import pytest
 
 from armybuilder.catalogue import snapshot
-from armybuilder.catalogue.models import AllyRule, Datasheet, Detachment, Faction, UnitPrice
+from armybuilder.catalogue.models import (
+    AllyRule,
+    Datasheet,
+    Detachment,
+    Enhancement,
+    Faction,
+    FormerName,
+    UnitPrice,
+)
 from rosters import services
 from tests.factories import make_datasheet, make_release, make_transport
 from tests.formats.catalogue import space_wolves, world_eaters
@@ -111,3 +120,45 @@ def test_each_release_has_its_own_snapshot(catalogue, release):
 def test_an_unknown_release_is_refused_by_name(catalogue):
     with pytest.raises(snapshot.SnapshotError, match="MFM 1999"):
         snapshot.catalogue_snapshot(release_name="MFM 1999")
+
+
+# (last release under the former name, bearer keywords judged in 2024-05): an enhancement
+# then called otherwise was another enhancement under the same id; one renamed before is not.
+RENAMED = [
+    pytest.param(datetime.date(2024, 6, 1), (), id="another-name-that-month"),
+    pytest.param(datetime.date(2024, 5, 1), (), id="renamed-that-very-release"),
+    pytest.param(datetime.date(2024, 4, 1), (frozenset({"TERMINATOR"}),), id="renamed-before"),
+]
+
+
+@pytest.mark.parametrize(("last_seen", "judged"), RENAMED)
+def test_an_older_months_enhancement_under_another_name_keeps_no_bearer_keywords(
+    catalogue, last_seen, judged
+):
+    make_release("BSData 2024-05-01", current=False, published=datetime.date(2024, 5, 1))
+    enhancement = Enhancement.objects.order_by("name").first()
+    enhancement.required_keywords = [["TERMINATOR"]]
+    enhancement.save()
+    FormerName.objects.create(enhancement=enhancement, name="Old Sigil", last_seen=last_seen)
+    older = snapshot.catalogue_snapshot(release_name="BSData 2024-05-01")
+    assert older.enhancements[enhancement.pk].required_keywords == judged
+    current = snapshot.catalogue_snapshot()
+    assert current.enhancements[enhancement.pk].required_keywords == (frozenset({"TERMINATOR"}),)
+
+
+# (faction keywords the data states, the faction keywords judged): a datasheet the data
+# gives none takes its own catalogue's faction's keyword, in the snapshot and the rows alike.
+OWN_KEYWORD = [
+    pytest.param([], {"WORLD EATERS"}, id="none-stated"),
+    pytest.param(["LEGIONES DAEMONICA"], {"LEGIONES DAEMONICA"}, id="stated-kept"),
+]
+
+
+@pytest.mark.parametrize(("stated", "judged"), OWN_KEYWORD)
+def test_a_datasheet_without_faction_keywords_takes_its_factions(catalogue, stated, judged):
+    sheet = make_datasheet(catalogue["we"], "Fabius Bile", "CHARACTER")
+    Datasheet.objects.filter(pk=sheet.pk).update(faction_keywords=stated)
+    snap = snapshot.catalogue_snapshot()
+    assert snap.datasheets[sheet.pk].faction_keywords == judged
+    row = services.datasheets_load(ids={sheet.pk})[sheet.pk]
+    assert services.datasheet_to_core(datasheet=row, brackets=()).faction_keywords == judged

@@ -3,12 +3,13 @@ _DUPLICATE, _DETACHMENT and _RESTRICTED."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from armybuilder.rules import codes, validate
-from armybuilder.rules.model import Army, Declaration
+from armybuilder.rules.model import Army, Declaration, Loadout, ModelType, WargearGroup
 from tests.rules.factories import (
     ADEPT_OF_THE_CODEX,
     APOTHECARY,
@@ -30,9 +31,42 @@ from tests.rules.factories import (
     case,
     check,
     detachment,
+    enhancement,
+    sheet,
     table,
     unit,
 )
+
+# A Chaos Lord whose Mark of Chaos option gives a god's keyword; Talisman needs KHORNE.
+MARKS = WargearGroup(
+    "Mark of Chaos",
+    ("Mark of Khorne", "Mark of Slaanesh"),
+    grants=(
+        ("Mark of Khorne", frozenset({"KHORNE"})),
+        ("Mark of Slaanesh", frozenset({"SLAANESH"})),
+    ),
+)
+LORD = sheet(
+    "Master of Executions",
+    "INFANTRY",
+    "CHARACTER",
+    model_types=(ModelType("Master of Executions", 1, 1, (MARKS,)),),
+)
+DEFAULT_KHORNE = replace(
+    LORD,
+    model_types=(
+        ModelType(
+            "Master of Executions", 1, 1, (replace(MARKS, default=(("Mark of Khorne", 1),)),)
+        ),
+    ),
+)
+TALISMAN = enhancement("Talisman of Burning Blood", 20, "Gladius Task Force", ("KHORNE",))
+
+
+def marked(uid: str, datasheet: Any, *options: str) -> Any:
+    loadout = (Loadout("Master of Executions", 1, tuple((o, 1) for o in options)),)
+    return replace(unit(uid, datasheet, None, TALISMAN), loadout=loadout if options else ())
+
 
 THREE = (
     unit("c1", CAPTAIN, None, ARTIFICER_ARMOUR),
@@ -151,6 +185,16 @@ CASES: dict[str, list[Any]] = {
             army(unit("c1", CAPTAIN, None, FORWARD_OPERATIVES)),
             [("c1",)],
         ),
+        case(
+            "the stated Mark of Khorne gives KHORNE", army(marked("m1", LORD, "Mark of Khorne")), []
+        ),
+        case(
+            "boundary: the stated Mark of Slaanesh does not",
+            army(marked("m1", LORD, "Mark of Slaanesh")),
+            [("m1",)],
+        ),
+        case("boundary: no mark stated and none by default", army(marked("m1", LORD)), [("m1",)]),
+        case("no mark stated: the default mark counts", army(marked("m1", DEFAULT_KHORNE)), []),
     ],
 }
 

@@ -40,6 +40,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .bsdata_facts import FACTION_PREFIX, is_keyword_category
 from .bsdata_xml import (
     Ctx,
     Element,
@@ -85,6 +86,8 @@ class ParsedGroup:
     # A further cap on options another group of the type offers (a nested group, an
     # option's own cap): its options count towards both, it is not another slot for them.
     cap: bool = False
+    # Option -> the keywords taking it gives the bearer (a Mark of Chaos: KHORNE).
+    grants: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         row: dict[str, Any] = {"name": self.name, "options": list(self.options)}
@@ -99,6 +102,8 @@ class ParsedGroup:
             row["per"], row["step"] = self.ratio_per, self.ratio_step
         if self.cap:
             row["cap"] = True
+        if self.grants:
+            row["grants"] = {name: list(keywords) for name, keywords in self.grants}
         return row
 
 
@@ -262,6 +267,20 @@ class _Reader:
                 if surely_hidden(self.index, pair, self.ctx):
                     continue
                 yield child, target, pair
+
+    def granted(self, link: Element, target: Element) -> tuple[str, ...]:
+        """The keywords an option's own categories give its bearer ("Khorne" on a Mark
+        of Chaos option), faction categories and markers aside."""
+        found: set[str] = set()
+        for element in (link, target):
+            for category in children(element, "categoryLinks"):
+                category_id = category.get("targetId", "")
+                name = self.index.category_names.get(category_id, "")
+                if not name or name.startswith(FACTION_PREFIX) or name in MARKER_CATEGORIES:
+                    continue
+                if is_keyword_category(name, self.index.categories.get(category_id)):
+                    found.add(name.strip().upper())
+        return tuple(sorted(found))
 
     def marker(self, element: Element) -> bool:
         """Tell the Warlord marker (an upgrade in the Warlord category) from wargear."""
@@ -432,6 +451,7 @@ class _Reader:
         """Read one choice group (and the groups nested in it); return its options."""
         self._enter(link, target)
         options: list[str] = []
+        grants: dict[str, tuple[str, ...]] = {}
         # Groups nested in this one, and caps of its options: after the group itself.
         after: list[ParsedGroup] = []
         default_ids = {_default_id(link, target)}
@@ -452,6 +472,9 @@ class _Reader:
             name = self.item(inner_link, inner, inner_pair)
             if name not in options:
                 options.append(name)
+            granted = self.granted(inner_link, inner)
+            if granted:
+                grants.setdefault(name, granted)
             if default_ids & {inner_link.get("id"), inner.get("id")}:
                 default_name = name
             # An option's own cap within the group ("up to two plasma guns").
@@ -492,6 +515,7 @@ class _Reader:
                 bounds.ratio_per,
                 bounds.ratio_step,
                 cap=cap,
+                grants=tuple(sorted(grants.items())),
             )
         )
         found.extend(after)

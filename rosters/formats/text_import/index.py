@@ -22,6 +22,7 @@ from armybuilder.catalogue.models import (
     Detachment,
     DetachmentUpgrade,
     Enhancement,
+    EnhancementPrice,
     Faction,
     FormerName,
     OptionPrice,
@@ -46,6 +47,8 @@ MAX_QUERY = 200
 # How a name was matched, when not as written: a former name, or a plural or spelling.
 READ_FORMER = "former"
 READ_VARIANT = "variant"
+# A swap of two letters is read only in a name this long (folded, with its spaces).
+MIN_SWAPPED = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +170,20 @@ class NameTable:
         hits = self._skeletons.get(_compact(query), {})
         if len(hits) == 1:
             return Match(next(iter(hits.values())), read_as=READ_VARIANT)
+        # Two neighbouring letters swapped in one word ("Deamon Prince"), where exactly one
+        # name fits: a slip of typing, unlike a letter written for another ("Rhyno").
+        if len(query) < MIN_SWAPPED:
+            return None
+        swapped: dict[str, Entry] = {}
+        for i in range(len(query) - 1):
+            a, b = query[i], query[i + 1]
+            if a == b or not a.isalpha() or not b.isalpha():
+                continue
+            fixed = query[:i] + b + a + query[i + 2 :]
+            for norm, entry in self._skeletons.get(_compact(fixed), {}).items():
+                swapped.setdefault(norm, entry)
+        if len(swapped) == 1:
+            return Match(next(iter(swapped.values())), read_as=READ_VARIANT)
         return None
 
     def suggest(self, query: str, also: list[Entry] | None = None) -> tuple[str, ...]:
@@ -247,6 +264,10 @@ class CatalogueIndex:
     # such as the monthly data history); read with the profiles by gear_names.
     gear_aliases: dict[int, dict[str, str]] = field(default_factory=dict)
     _gear_names: dict[int, GearNames] = field(default_factory=dict)
+    # Release id -> the detachments whose enhancements it prices, read on first use.
+    _priced: dict[int, frozenset[int]] = field(default_factory=dict)
+    # Folded datasheet name -> every datasheet of that name, built on first use.
+    _by_norm: dict[str, list[Entry]] | None = None
 
     def gear_names(self, datasheet_id: int) -> GearNames:
         """Return the names a datasheet's options are also found by: their weapon
@@ -389,6 +410,25 @@ class CatalogueIndex:
             }
         return found
 
+    def predecessor(self, faction_id: int, release_id: int | None, entry: Entry) -> Entry | None:
+        """The one datasheet of the same name a release offers, where the faction's own
+        datasheet of that name is not offered then: later data gave the faction a copy of
+        a unit it had fielded from another catalogue (World Eaters' Flesh Hounds, Death
+        Guard's Nurglings, the Chaos Daemons datasheets until 2025)."""
+        if release_id is None or self.offered("datasheet", entry.id, release_id):
+            return None
+        if self._by_norm is None:
+            found: dict[str, list[Entry]] = defaultdict(list)
+            for sheet in self._datasheets.values():
+                found[sheet.norm].append(sheet)
+            self._by_norm = found
+        others = [
+            e
+            for e in self._by_norm.get(entry.norm, ())
+            if e.id != entry.id and self.offered("datasheet", e.id, release_id)
+        ]
+        return others[0] if len(others) == 1 else None
+
     def all_datasheets(self) -> NameTable:
         table = self._tables.get("all")
         if table is None:
@@ -408,6 +448,21 @@ class CatalogueIndex:
             ]
             table = self._tables[key] = self._table("detachment", release_id, rows)
         return table
+
+    def only_detachment(self, faction_id: int, release_id: int | None) -> Entry | None:
+        """The faction's one detachment in a dated older release, where that month's data
+        prices the enhancements of exactly one (the index months had one a faction)."""
+        if release_id is None or release_id == self._current_release:
+            return None
+        priced = self._priced.get(release_id)
+        if priced is None:
+            priced = self._priced[release_id] = frozenset(
+                EnhancementPrice.objects.filter(release_id=release_id)
+                .values_list("enhancement__detachment_id", flat=True)
+                .distinct()
+            )
+        found = [e for e in self.detachments(faction_id, release_id).entries if e.id in priced]
+        return found[0] if len(found) == 1 else None
 
     def enhancements(self, detachment_ids: list[int], release_id: int | None = None) -> NameTable:
         """Return the enhancements of these detachments, in the order given."""

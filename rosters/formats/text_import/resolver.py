@@ -60,6 +60,9 @@ ERR_UNKNOWN_ENHANCEMENT: Final = gettext_lazy(
 ERR_UNKNOWN_WARGEAR: Final = gettext_lazy("{unit} has no wargear called “{text}”.")
 NOTE_FACTION_INFERRED: Final = gettext_lazy("Faction taken from the units: {faction}.")
 NOTE_SIZE_INFERRED: Final = gettext_lazy("Battle size taken from the points total: {size}.")
+NOTE_DETACHMENT_INFERRED: Final = gettext_lazy(
+    "The list names no detachment: read under {detachment}, the only one {faction} had then."
+)
 # Suggesting names costs a fuzzy search per line: only so many lines get them.
 MAX_SUGGESTED_LINES: Final = 20
 NOTE_SUGGESTIONS_CAPPED: Final = gettext_lazy(
@@ -340,6 +343,16 @@ def _resolve_detachment(
         [(parsed.detachment_line or 1, parsed.detachment)] if parsed.detachment else list(rest)
     )
     candidates += parsed.detachment_alternatives
+    if not candidates:
+        # Nothing stated: where the month's data had a single detachment for the faction
+        # (the index months, before the codexes), the list can only be under it.
+        only = idx.only_detachment(out.faction_id, out.release_id)
+        if only is not None:
+            out.detachment_id, out.detachment = only.id, only.name
+            out.notes.append(
+                NOTE_DETACHMENT_INFERRED.format(detachment=only.name, faction=out.faction)
+            )
+        return
     for line, _ in candidates:
         key = problem_key(DETACHMENT, line)
         if key in fixes:
@@ -482,6 +495,8 @@ def _resolve_unit(
     table = idx.datasheets(out.faction_id, release_id)
     match = _find(table, name, idx.faction_prefixes(), suggest=False)
     if match.entry is None:
+        match = _predecessor(idx, out.faction_id, release_id, name)
+    if match.entry is None:
         elsewhere = idx.all_datasheets().by_norm.get(normalise(name))
         template = ERR_NOT_AVAILABLE if elsewhere is not None else ERR_UNKNOWN_UNIT
         suggestions: tuple[str, ...] = ()
@@ -505,6 +520,17 @@ def _resolve_unit(
     _resolve_enhancement(idx, unit, resolved, fixes, out)
     _resolve_wargear(idx, unit, resolved, fixes, out)
     return resolved
+
+
+def _predecessor(idx: CatalogueIndex, faction_id: int, release_id: int, name: str) -> Match:
+    """A unit the faction fields, in later data, as its own datasheet that the release does
+    not offer yet: read as the datasheet of that name the release offers (the allied one
+    it was fielded from then). Whether the army may field it stays the rules' call."""
+    later = _find(idx.datasheets(faction_id), name, idx.faction_prefixes(), suggest=False)
+    if later.entry is None:
+        return later
+    then = idx.predecessor(faction_id, release_id, later.entry)
+    return Match(then, read_as=later.read_as) if then is not None else Match(None)
 
 
 def _option_names(

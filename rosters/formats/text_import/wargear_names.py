@@ -454,6 +454,19 @@ def read_lines(
     return found
 
 
+def _names_group(model_types: Sequence[core.ModelType], label: str, option: str) -> bool:
+    """Tell a label that names a choice group holding the option ("Mark of Chaos:
+    Khorne", "Daemonic Allegiance: Tzeentch" for the group "Allegiance")."""
+    label, option = normalise(label), normalise(option)
+    return any(
+        (label == name or label.endswith(" " + name))
+        and any(normalise(o) == option for o in group.options)
+        for kind in model_types
+        for group in kind.groups
+        if (name := normalise(group.name))
+    )
+
+
 def _read_lines(
     sheet: core.Datasheet, unit_name: str, gear: Sequence[GearLine], names: GearNames
 ) -> ReadLines:
@@ -463,7 +476,10 @@ def _read_lines(
     soft: list[GearLine] = []
     for g in _rejoined(facts, gear, out):
         if g.labelled and g.model is not None and not facts.names_model(g.model):
-            continue  # "Attached as: Leader": a note, not a model line
+            if not _names_group(sheet.model_types, g.model, g.name):
+                continue  # "Attached as: Leader": a note, not a model line
+            # "Daemonic Allegiance: Tzeentch": the choice of a group, for the unit.
+            g = replace(g, model=None, models=None, model_line=None, labelled=False)
         named = "" if facts.known(g.name) is not None else facts.names_model(g.name)
         if named:
             if g.model is None:
