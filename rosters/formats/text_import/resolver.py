@@ -34,6 +34,11 @@ from rosters.formats.text_import.index import (
     without_parenthetical,
 )
 from rosters.formats.text_import.model import GearLine, ParsedList, ParsedUnit
+from rosters.formats.text_import.model_lines import (
+    flat_model_lines,
+    header_models,
+    item_models,
+)
 from rosters.formats.text_import.wargear_lines import header_gear
 from rosters.formats.text_import.wargear_resolve import resolve_gear, stated_models
 
@@ -608,7 +613,34 @@ def _resolve_wargear(
         stated.append(line)
         keys[id(line)] = key
     names = idx.gear_names(resolved.datasheet_id)
+    stated, made = flat_model_lines(
+        sheet=sheet, unit_name=resolved.name, bullets=unit.wargear, gear=stated, names=names
+    )
+    for new_id, old in made.items():
+        keys[new_id] = keys[id(old)]
+    if unit.models_explicit and unit.models == 1:
+        # "1x Canis Rex (380 pts)" over "• 1x Canis Rex: …" and "• 1x Sir Hekhtur: …".
+        typed = header_models(sheet=sheet, unit_name=resolved.name, gear=stated, names=names)
+        if typed is not None and typed > resolved.models:
+            resolved.models = typed
     if not unit.models_explicit:
+        # Lines counted by their shape that the datasheet reads as items are no models.
+        items = item_models(
+            sheet=sheet,
+            unit_name=resolved.name,
+            unit=unit,
+            gear=stated,
+            taken=extras,
+            names=names,
+        )
+        if items:
+            resolved.models -= items
+            if resolved.models <= 0 and out.release_id is not None:
+                # Only items were counted: the count is not stated after all.
+                resolved.models, resolved.note = _models(
+                    idx, replace(unit, models=None), resolved.datasheet_id, out.release_id
+                )
+            resolved.models = max(resolved.models, 1)
         # Model lines the datasheet tells from items ("• 4x Intercessor" with no items).
         models = stated_models(sheet=sheet, unit_name=resolved.name, gear=stated, names=names)
         # Only ever more: lines that state fewer models than the count found otherwise

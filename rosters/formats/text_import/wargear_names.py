@@ -701,3 +701,19 @@ def _take(out: ReadLines, lists: tuple[list[GearLine], ...], weapon: str, anchor
     if id(taken) in out.implied:
         out.implied.add(id(left))
     where[index] = left
+
+
+# What line_kind tells besides TYPE and UNIT: a wargear item.
+ITEM = "item"
+
+
+def line_kind(sheet: core.Datasheet, unit_name: str, name: str, names: GearNames = NO_NAMES) -> str:
+    """Tell what a written line names on the datasheet, read as read_lines reads it: an
+    item (ITEM), one of the unit's model types (TYPE), the unit (UNIT), or "" for none."""
+    facts = _sheet(sheet.model_types, names, unit_name)
+    if facts.known(name) is not None:
+        return ITEM
+    named = facts.names_model(name)
+    if named:
+        return named
+    return ITEM if _expand(facts, GearLine(0, None, None, 1, name)) else ""

@@ -87,6 +87,10 @@ def _match_type(
     # A type another line names exactly is that line's.
     free = [t for t in types if t.kind.name not in set(taken)]
     close = [t for t in free if _same(normalise(t.kind.name), norm)]
+    if close and max(offered(t)[1] for t in free) > max(offered(t)[1] for t in close):
+        # Named like one type ("Tzaangor" of "Tzaangor blades") and armed like another
+        # ("Pistol and chainsword"): the weapons tell the type.
+        close = []
     pool = close or free or list(types)
     # Prefer the type that offers most of the items, then the one whose name is closest
     # (the name is compared only between types that offer as many).

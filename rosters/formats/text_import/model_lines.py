@@ -1,0 +1,138 @@
+"""Count a unit's models from its model lines once the datasheet is known.
+
+The parsers count models by a line's shape (common._count_models): a bulleted line with
+items under it, or one named like the unit. The shape misleads in three ways, which the
+datasheet of the list's month settles:
+
+- an item named like the unit is no model: "• 2x Incubi Shrine Token", "• 5x Flamer
+  mouths", "• 1x Cypher's bolt pistol" (item_models);
+- the app's export pasted flat (every line at the left margin, "◦" written "•") gives a
+  model's first item the same bullet as the model: "• 1x Twistbray", "• 1x Autopistol",
+  "1x Chainsword". A line no name of the datasheet fits, directly followed by a bulleted
+  item, is a model line with that item and the lines after it (flat_model_lines);
+- New Recruit writes "1x" on the unit line of a unit of several named models ("Char1: 1x
+  Canis Rex (380 pts)", then "• 1x Canis Rex: …", "• 1x Sir Hekhtur: …"): the lines naming
+  the datasheet's model types state the unit's models (header_models).
+
+Plain Python: the names are read by wargear_names, against the datasheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+from itertools import pairwise
+
+from armybuilder.rules import model as core
+from rosters.formats.text_import.common import clean, normalise
+from rosters.formats.text_import.model import GearLine, ParsedUnit, WargearLine
+from rosters.formats.text_import.wargear_names import (
+    ITEM,
+    NO_NAMES,
+    TYPE,
+    GearNames,
+    line_kind,
+    model_key,
+    read_lines,
+)
+
+
+def flat_model_lines(
+    *,
+    sheet: core.Datasheet,
+    unit_name: str,
+    bullets: Sequence[WargearLine],
+    gear: Sequence[GearLine],
+    names: GearNames = NO_NAMES,
+) -> tuple[list[GearLine], dict[int, GearLine]]:
+    """Read the flat app layout's model lines that name no model type of the data
+    ("• 1x Blightlord Champion" where the data has only "Terminator w/ …" types).
+
+    Returns the lines, the model line itself taken out and its items given to it, and
+    for each line made here (by id) the line it was made from.
+    """
+    out = list(gear)
+    origin: dict[int, GearLine] = {}
+    # A one-model unit's first item is bulleted like a model line: no model line there.
+    if sum(t.maximum for t in sheet.model_types) <= 1:
+        return out, origin
+    starts = [b.line for b in bullets]
+    for i, (head, first) in enumerate(pairwise(bullets)):
+        if first.line != head.line + 1:
+            continue
+        own = [g for g in out if g.line == head.line]
+        if (
+            len(own) != 1
+            or own[0].model is not None
+            or normalise(own[0].name) != normalise(clean(head.name))
+        ):
+            continue
+        if line_kind(sheet, unit_name, own[0].name, names) or (
+            line_kind(sheet, unit_name, first.name, names) != ITEM
+        ):
+            continue
+        # The model's items: its first (bulleted) item and the unbulleted lines after it.
+        end = starts[i + 2] if i + 2 < len(starts) else None
+        block = [
+            g
+            for g in out
+            if g.model is None and g.line >= first.line and (end is None or g.line < end)
+        ]
+        if not block:
+            continue
+        model, models = own[0].name, own[0].count
+        moved = {id(g): replace(g, model=model, models=models, model_line=head.line) for g in block}
+        for g in block:
+            origin[id(moved[id(g)])] = origin.pop(id(g), g)
+        out = [moved.get(id(g), g) for g in out if g is not own[0]]
+    return out, origin
+
+
+def item_models(
+    *,
+    sheet: core.Datasheet,
+    unit_name: str,
+    unit: ParsedUnit,
+    gear: Sequence[GearLine],
+    taken: Collection[str] = (),
+    names: GearNames = NO_NAMES,
+) -> int:
+    """The models the parser counted from lines the datasheet reads as items ("• 2x Incubi
+    Shrine Token"); ``taken``: folded names already taken out of the count (priced
+    options)."""
+    if not sheet.model_types:
+        return 0
+    # A line with items under it is a model line whatever it is called.
+    holding = {g.model_line for g in gear if g.model is not None and g.name}
+    return sum(
+        w.count
+        for w in unit.wargear
+        if w.counted
+        and w.line not in holding
+        and normalise(w.name) not in taken
+        and line_kind(sheet, unit_name, w.name, names) == ITEM
+    )
+
+
+def header_models(
+    *,
+    sheet: core.Datasheet,
+    unit_name: str,
+    gear: Sequence[GearLine],
+    names: GearNames = NO_NAMES,
+) -> int | None:
+    """The models stated by lines naming two or more of the datasheet's model types, each
+    type counted once (its largest line); None where fewer types are named."""
+    if not sheet.model_types:
+        return None
+    per_type: dict[str, int] = {}
+    for g in read_lines(sheet, unit_name, gear, names).lines:
+        if g.model is None or not g.models:
+            continue
+        if line_kind(sheet, unit_name, g.model, names) != TYPE:
+            continue
+        key = model_key(g.model)
+        per_type[key] = max(per_type.get(key, 0), g.models)
+    if len(per_type) < 2:
+        return None
+    return sum(per_type.values())
