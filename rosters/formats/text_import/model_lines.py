@@ -10,6 +10,10 @@ datasheet of the list's month settles:
   model's first item the same bullet as the model: "• 1x Twistbray", "• 1x Autopistol",
   "1x Chainsword". A line no name of the datasheet fits, directly followed by a bulleted
   item, is a model line with that item and the lines after it (flat_model_lines);
+- New Recruit's WTC text pasted flat restates a model line ("• 1x Reiver Sergeant", its
+  items, "• Reiver Sergeant"), and writes an item or the unit's name above "N with" lines
+  of the model line before it ("• 4x Infiltrator", "2 with …", "• Infiltrator Comms
+  Array", "1 with …"): those lines are that model line's (restated_lines);
 - New Recruit writes "1x" on the unit line of a unit of several named models ("Char1: 1x
   Canis Rex (380 pts)", then "• 1x Canis Rex: …", "• 1x Sir Hekhtur: …"): the lines naming
   the datasheet's model types state the unit's models (header_models).
@@ -30,6 +34,7 @@ from rosters.formats.text_import.wargear_names import (
     ITEM,
     NO_NAMES,
     TYPE,
+    UNIT,
     GearNames,
     line_kind,
     model_key,
@@ -136,3 +141,106 @@ def header_models(
     if len(per_type) < 2:
         return None
     return sum(per_type.values())
+
+
+def unit_models(
+    *,
+    sheet: core.Datasheet,
+    unit_name: str,
+    unit: ParsedUnit,
+    gear: Sequence[GearLine],
+    models: int,
+    taken: Collection[str] = (),
+    names: GearNames = NO_NAMES,
+) -> int:
+    """The unit's models once the datasheet reads its lines. ``models`` is the count found
+    so far: the parser's (less the priced options in ``taken``), else the smallest unit;
+    0 where only items had been counted as models."""
+    if unit.models_explicit:
+        if unit.models == 1:
+            typed = header_models(sheet=sheet, unit_name=unit_name, gear=gear, names=names)
+            if typed is not None and typed > models:
+                return typed
+        return models
+    items = item_models(
+        sheet=sheet, unit_name=unit_name, unit=unit, gear=gear, taken=taken, names=names
+    )
+    found = max(models - items, 0)
+    stated = read_lines(sheet, unit_name, gear, names).models() if sheet.model_types else None
+    # Only ever more: lines that state fewer models than the count found otherwise state
+    # only part of the unit.
+    return max(found, stated or 0)
+
+
+def restated_lines(
+    *,
+    sheet: core.Datasheet,
+    unit_name: str,
+    gear: Sequence[GearLine],
+    names: GearNames = NO_NAMES,
+) -> tuple[list[GearLine], dict[int, GearLine]]:
+    """Read restated model lines as the model line they restate.
+
+    A bare line of one model naming the type of the model line before it restates it
+    (dropped). A line naming an item or the unit, with "N with" lines under it that fit
+    in what the model line before it has left, gives those lines to it; an item so named
+    is carried by them. Returns the lines and, by id, the line each new one was made from.
+    """
+    out: list[GearLine] = []
+    origin: dict[int, GearLine] = {}
+    if not sheet.model_types:
+        return list(gear), origin
+    # The last model line: (name, models, its line), and the models its lines gave so far.
+    last: tuple[str, int, int] | None = None
+    given: dict[int, int] = {}
+    # (model line, written line) -> the model line it is given to (None: its own).
+    decided: dict[tuple[int, int], tuple[str, int, int] | None] = {}
+    for g in gear:
+        if g.model is None:
+            kind_of = line_kind(sheet, unit_name, g.name, names)
+            if (
+                g.count == 1
+                and last is not None
+                and (
+                    kind_of == UNIT or (kind_of == TYPE and model_key(g.name) == model_key(last[0]))
+                )
+            ):
+                continue  # "• Reiver Sergeant" after the sergeant's own items
+            if kind_of == TYPE:
+                last = (g.name, g.count, g.line)
+            out.append(g)
+            continue
+        at = g.model_line if g.model_line is not None else g.line
+        key = (at, g.line)
+        if key not in decided:
+            decided[key] = None
+            kind_of = line_kind(sheet, unit_name, g.model, names)
+            if last is not None and at != last[2] and g.models:
+                room = last[1] - given.get(last[2], 0)
+                if kind_of in (ITEM, UNIT) and g.models <= room:
+                    decided[key] = last
+                    given[last[2]] = given.get(last[2], 0) + g.models
+                    if kind_of == ITEM:
+                        # "• Infiltrator Comms Array" then "1 with …": that one carries it.
+                        out.append(GearLine(at, last[0], last[1], g.models, g.model, last[2]))
+            if decided[key] is None:
+                if (last is None or at != last[2]) and kind_of != ITEM:
+                    last = (g.model, g.models or 1, at)
+                # The models an "N with" line (or one model line's items) gives its line.
+                given[at] = given.get(at, 0) + _with_count(g)
+        target = decided[key]
+        if target is not None:
+            moved = replace(g, model=target[0], models=target[1], model_line=target[2])
+            origin[id(moved)] = g
+            out.append(moved)
+        else:
+            out.append(g)
+    return out, origin
+
+
+def _with_count(g: GearLine) -> int:
+    """How many of its model line's models a written line gives items to: an "N with"
+    line's N (its items' counts are per model times N), else all of them."""
+    if g.model_line is not None and g.line != g.model_line and g.models:
+        return min(g.count, g.models)
+    return g.models or 0

@@ -468,10 +468,13 @@ def _read_lines(
         if named:
             if g.model is None:
                 # "• 4x Intercessor": a model line; the loose items after it are theirs.
-                # "• 6x Devastator Squad" names no type: its models take the defaults.
+                # "• 6x Devastator Squad" names no type: its models take the defaults,
+                # or the items after it (the app's layout pasted flat) where no model
+                # line is open (after one, it restates that line's models).
                 line = GearLine(g.line, g.name, g.count, 0, "", g.line)
-                if named == TYPE:
+                if named == TYPE or opened is None:
                     opened = line
+                if named == TYPE:
                     out.lines.append(line)
                 else:
                     out.units.append(line)
