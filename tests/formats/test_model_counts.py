@@ -385,6 +385,15 @@ BOUNDARIES = [
         [],
         id="N with lines under the unit's name that the model line before cannot hold",
     ),
+    pytest.param(
+        APP + "Incubi (90 Points)\n• 1x Klaivex\n1x Demiklaives\n• 2x Incubi\n2x Klaive\n"
+        "• 1x Incubi\n1x Klaive\n• 1x Incubi\n1x Klaive\n",
+        INCUBI,
+        5,
+        5,
+        [],
+        id="app flat: repeated model lines with their own items are more models",
+    ),
 ]
 
 

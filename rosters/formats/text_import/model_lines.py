@@ -181,10 +181,11 @@ def restated_lines(
 ) -> tuple[list[GearLine], dict[int, GearLine]]:
     """Read restated model lines as the model line they restate.
 
-    A bare line of one model naming the type of the model line before it restates it
-    (dropped). A line naming an item or the unit, with "N with" lines under it that fit
-    in what the model line before it has left, gives those lines to it; an item so named
-    is carried by them. Returns the lines and, by id, the line each new one was made from.
+    A bare line of one model naming the type of the model line before it, or the unit,
+    with no items after it, restates it (dropped). A line naming an item or the unit,
+    with "N with" lines under it that fit in what the model line before it has left,
+    gives those lines to it; an item so named is carried by them. Returns the lines and,
+    by id, the line each new one was made from.
     """
     out: list[GearLine] = []
     origin: dict[int, GearLine] = {}
@@ -195,7 +196,7 @@ def restated_lines(
     given: dict[int, int] = {}
     # (model line, written line) -> the model line it is given to (None: its own).
     decided: dict[tuple[int, int], tuple[str, int, int] | None] = {}
-    for g in gear:
+    for i, g in enumerate(gear):
         if g.model is None:
             kind_of = line_kind(sheet, unit_name, g.name, names)
             if (
@@ -204,6 +205,7 @@ def restated_lines(
                 and (
                     kind_of == UNIT or (kind_of == TYPE and model_key(g.name) == model_key(last[0]))
                 )
+                and not _items_follow(sheet, unit_name, gear[i + 1 : i + 2], names)
             ):
                 continue  # "• Reiver Sergeant" after the sergeant's own items
             if kind_of == TYPE:
@@ -236,6 +238,17 @@ def restated_lines(
         else:
             out.append(g)
     return out, origin
+
+
+def _items_follow(
+    sheet: core.Datasheet, unit_name: str, after: Sequence[GearLine], names: GearNames
+) -> bool:
+    """Tell a model line of its own ("• 1x Legionary" then its items) from a restated one
+    ("• Reiver Sergeant" then the next model line): loose items follow it."""
+    return any(
+        g.model is None and line_kind(sheet, unit_name, g.name, names) not in (TYPE, UNIT)
+        for g in after
+    )
 
 
 def _with_count(g: GearLine) -> int:
