@@ -312,6 +312,19 @@ CASES = [
         [],
         id="WTC flat: an item over an N with line of the model line before it",
     ),
+    pytest.param(
+        MARINES + "10x Incubi (180 pts)\n• 1x Klaivex\n• 1x Demiklaives\n• Klaivex\n"
+        "• 9x Incubi\n• 9x Klaive\n• 9x Incubi, Incubi Shrine Token\n",
+        INCUBI,
+        5,
+        10,
+        {
+            "Klaivex": (1, {"Demiklaives": 1}),
+            "Incubi": (9, {"Klaive": 9, "Incubi Shrine Token": 1}),
+        },
+        [],
+        id="WTC flat: a model line restated with its count, items on the same line",
+    ),
 ]
 
 

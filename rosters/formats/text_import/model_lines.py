@@ -181,8 +181,8 @@ def restated_lines(
 ) -> tuple[list[GearLine], dict[int, GearLine]]:
     """Read restated model lines as the model line they restate.
 
-    A bare line of one model naming the type of the model line before it, or the unit,
-    with no items after it, restates it (dropped). A line naming an item or the unit,
+    A bare line naming the type of the model line before it, or the unit, of one model or
+    as many, with no items after it, restates it (dropped). A line naming an item or the unit,
     with "N with" lines under it that fit in what the model line before it has left,
     gives those lines to it; an item so named is carried by them. Returns the lines and,
     by id, the line each new one was made from.
@@ -200,12 +200,12 @@ def restated_lines(
         if g.model is None:
             kind_of = line_kind(sheet, unit_name, g.name, names)
             if (
-                g.count == 1
-                and last is not None
+                last is not None
+                and g.count in (1, last[1])
                 and (
                     kind_of == UNIT or (kind_of == TYPE and model_key(g.name) == model_key(last[0]))
                 )
-                and not _items_follow(sheet, unit_name, gear[i + 1 : i + 2], names)
+                and not _items_follow(sheet, unit_name, _next_line(gear, i), names)
             ):
                 continue  # "• Reiver Sergeant" after the sergeant's own items
             if kind_of == TYPE:
@@ -249,6 +249,13 @@ def _items_follow(
         g.model is None and line_kind(sheet, unit_name, g.name, names) not in (TYPE, UNIT)
         for g in after
     )
+
+
+def _next_line(gear: Sequence[GearLine], at: int) -> list[GearLine]:
+    """The first line written after gear[at]'s own ("• 9x Kommandos, Bomb Squig" holds
+    items of the model line it restates)."""
+    line = gear[at].line
+    return next(([g] for g in gear[at + 1 :] if g.line != line), [])
 
 
 def _with_count(g: GearLine) -> int:
