@@ -34,8 +34,13 @@ from rosters.formats.text_import.index import (
     without_parenthetical,
 )
 from rosters.formats.text_import.model import GearLine, ParsedList, ParsedUnit
+from rosters.formats.text_import.model_lines import (
+    flat_model_lines,
+    restated_lines,
+    unit_models,
+)
 from rosters.formats.text_import.wargear_lines import header_gear
-from rosters.formats.text_import.wargear_resolve import resolve_gear, stated_models
+from rosters.formats.text_import.wargear_resolve import resolve_gear
 
 FACTION: Final = "faction"
 DETACHMENT: Final = "detachment"
@@ -634,17 +639,37 @@ def _resolve_wargear(
         stated.append(line)
         keys[id(line)] = key
     names = idx.gear_names(resolved.datasheet_id)
-    if not unit.models_explicit:
-        # Model lines the datasheet tells from items ("• 4x Intercessor" with no items).
-        models = stated_models(sheet=sheet, unit_name=resolved.name, gear=stated, names=names)
-        # Only ever more: lines that state fewer models than the count found otherwise
-        # state only part of the unit.
-        if models and models > resolved.models:
-            if unit.models is None and out.release_id is not None:
-                # The count is stated after all: no note on how it was worked out.
-                guessed = _models(idx, unit, resolved.datasheet_id, out.release_id)[1]
-                resolved.note = resolved.note.removeprefix(guessed).removeprefix("; ")
-            resolved.models = models
+    stated, made = restated_lines(sheet=sheet, unit_name=resolved.name, gear=stated, names=names)
+    stated, flat = flat_model_lines(
+        sheet=sheet, unit_name=resolved.name, bullets=unit.wargear, gear=stated, names=names
+    )
+    for new_id, old in (*made.items(), *flat.items()):
+        key = keys.get(id(made.get(id(old), old)) if id(old) in made else id(old))
+        if key is not None:
+            keys[new_id] = key
+    # Model lines the datasheet tells from items ("• 4x Intercessor" with no items, not
+    # "• 2x Incubi Shrine Token").
+    counted = unit_models(
+        sheet=sheet,
+        unit_name=resolved.name,
+        unit=unit,
+        gear=stated,
+        models=resolved.models,
+        taken=extras,
+        names=names,
+    )
+    if counted == 0:
+        # Only items were counted as models: the text states no count after all.
+        if out.release_id is not None:
+            resolved.models, resolved.note = _models(
+                idx, replace(unit, models=None), resolved.datasheet_id, out.release_id
+            )
+    elif counted != resolved.models:
+        if counted > resolved.models and unit.models is None and out.release_id is not None:
+            # The count is stated after all: no note on how it was worked out.
+            guessed = _models(idx, unit, resolved.datasheet_id, out.release_id)[1]
+            resolved.note = resolved.note.removeprefix(guessed).removeprefix("; ")
+        resolved.models = counted
     resolved.loadout, unplaced = resolve_gear(
         sheet=sheet,
         unit_name=resolved.name,

@@ -484,10 +484,13 @@ def _read_lines(
         if named:
             if g.model is None:
                 # "• 4x Intercessor": a model line; the loose items after it are theirs.
-                # "• 6x Devastator Squad" names no type: its models take the defaults.
+                # "• 6x Devastator Squad" names no type: its models take the defaults,
+                # or the items after it (the app's layout pasted flat) where no model
+                # line is open (after one, it restates that line's models).
                 line = GearLine(g.line, g.name, g.count, 0, "", g.line)
-                if named == TYPE:
+                if named == TYPE or opened is None:
                     opened = line
+                if named == TYPE:
                     out.lines.append(line)
                 else:
                     out.units.append(line)
@@ -717,3 +720,19 @@ def _take(out: ReadLines, lists: tuple[list[GearLine], ...], weapon: str, anchor
     if id(taken) in out.implied:
         out.implied.add(id(left))
     where[index] = left
+
+
+# What line_kind tells besides TYPE and UNIT: a wargear item.
+ITEM = "item"
+
+
+def line_kind(sheet: core.Datasheet, unit_name: str, name: str, names: GearNames = NO_NAMES) -> str:
+    """Tell what a written line names on the datasheet, read as read_lines reads it: an
+    item (ITEM), one of the unit's model types (TYPE), the unit (UNIT), or "" for none."""
+    facts = _sheet(sheet.model_types, names, unit_name)
+    if facts.known(name) is not None:
+        return ITEM
+    named = facts.names_model(name)
+    if named:
+        return named
+    return ITEM if _expand(facts, GearLine(0, None, None, 1, name)) else ""

@@ -65,13 +65,15 @@ def _match_type(
     norm = _singular(normalise(model))
     items = list(items)
 
-    def offered(t: _Type) -> tuple[int, int, bool]:
+    def offered(t: _Type) -> tuple[int, int, bool, bool]:
         # A type that can hold the line's models first ("• 9x Pathfinder" is not of the
         # type with the unit's one grenade launcher), then the one offering most items,
-        # then the type extra models go to.
+        # then for one model the unit's one required model (its leader, "• 1x Terminator
+        # Squad Leader" for "Terminator Sergeant"), then the type extra models go to.
         held = min(t.kind.maximum, models)
         items_offered = sum(1 for g in items if g.name and t.find(g.name) is not None)
-        return held, items_offered, t.kind.name == fill
+        leader = models == 1 and t.kind.minimum == t.kind.maximum == 1
+        return held, items_offered, leader, t.kind.name == fill
 
     named = [
         t
@@ -87,6 +89,10 @@ def _match_type(
     # A type another line names exactly is that line's.
     free = [t for t in types if t.kind.name not in set(taken)]
     close = [t for t in free if _same(normalise(t.kind.name), norm)]
+    if close and max(offered(t)[1] for t in free) > max(offered(t)[1] for t in close):
+        # Named like one type ("Tzaangor" of "Tzaangor blades") and armed like another
+        # ("Pistol and chainsword"): the weapons tell the type.
+        close = []
     pool = close or free or list(types)
     # Prefer the type that offers most of the items, then the one whose name is closest
     # (the name is compared only between types that offer as many).
