@@ -78,8 +78,8 @@ def upgrade_squad(id_: str, name: str, trooper_min: str, weapon_profile: bool = 
     """A squad as the first monthly snapshots (mid 2023) coded it: no model entries, its
     sergeant and troopers typed ``upgrade`` inside a group of 5-10, each carrying wargear."""
     profile = (
-        '<profiles><profile id="{i}-p" name="Gun" typeName="Ranged Weapons" hidden="false"/>'
-        "</profiles>".format(i=id_)
+        f'<profiles><profile id="{id_}-p" name="Gun" typeName="Ranged Weapons" hidden="false"/>'
+        "</profiles>"
         if weapon_profile
         else ""
     )

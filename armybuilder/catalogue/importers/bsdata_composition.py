@@ -42,7 +42,6 @@ from .bsdata_xml import (
     surely_hidden,
 )
 
-
 WEAPON_PROFILES = frozenset({"Ranged Weapons", "Melee Weapons"})
 
 
