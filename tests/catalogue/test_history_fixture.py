@@ -100,3 +100,55 @@ def test_the_former_names_fixture_fits_the_final_catalogue():
     assert names["Scourges"] == "Scourges with Heavy Weapons"
     # Only entries the final data still has: nothing here points at a retired row.
     assert not Datasheet.objects.filter(last_release__isnull=False).exists()
+
+
+# (faction, datasheet, release, the sizes it states or None for none, its brackets)
+OLDER_MONTHS = [
+    # Models typed ``upgrade`` in the first snapshots are read as the unit's models.
+    ("Space Marines", "Intercessor Squad", "BSData 2023-08-01", (5, 10), [(5, 95), (10, 190)]),
+    ("Space Marines", "Eradicator Squad", "BSData 2023-08-01", (3, 6), [(3, 95), (6, 190)]),
+    ("Chaos Daemons", "Bloodletters", "BSData 2023-08-01", (10, 10), [(10, 160)]),
+    # A stub of its month (a name and one cost, no models) states no sizes or prices: the
+    # final sizes apply and the next month's points price it.
+    ("Astra Militarum", "Kasrkin", "BSData 2023-07-01", None, []),
+]
+
+
+@pytest.mark.parametrize(("faction", "name", "release", "size", "prices"), OLDER_MONTHS)
+def test_older_months_state_the_sizes_their_data_gives(
+    faction: str, name: str, release: str, size: tuple[int, int] | None, prices: list
+) -> None:
+    final, history = rows(FULL_CATALOGUE), rows(HISTORY)
+    [faction_pk] = [
+        r["pk"]
+        for r in final
+        if r["model"] == "catalogue.faction" and r["fields"]["name"] == faction
+    ]
+    [sheet] = [
+        r["pk"]
+        for r in final + history
+        if r["model"] == "catalogue.datasheet"
+        and (r["fields"]["faction"], r["fields"]["name"]) == (faction_pk, name)
+    ]
+    [month] = [
+        r["pk"]
+        for r in history
+        if r["model"] == "catalogue.pointsrelease" and r["fields"]["name"] == release
+    ]
+    key = (month, sheet)
+    sizes = [
+        (r["fields"]["min_models"], r["fields"]["max_models"])
+        for r in history
+        if r["model"] == "catalogue.releaseunitsize"
+        and (r["fields"]["release"], r["fields"]["datasheet"]) == key
+    ]
+    assert sizes == ([] if size is None else [size])
+    assert (
+        sorted(
+            (r["fields"]["models_count"], r["fields"]["points"])
+            for r in history
+            if r["model"] == "catalogue.unitprice"
+            and (r["fields"]["release"], r["fields"]["datasheet"]) == key
+        )
+        == prices
+    )

@@ -327,12 +327,13 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
                 sheets.by_id.setdefault((faction, sheet.source_id), pk)
             if sheets.names[pk] != sheet.name:
                 former.setdefault(("datasheet", pk, sheet.name[:150]), day)
-            gear.snapshot(pk, day, until[day], sheet.wargear)
             if NOTE_NO_MODELS in sheet.review_notes and final_min.get(pk, 1) > 1:
                 # A stub of the month (Kasrkin of July 2023: a name and one cost, no models):
                 # its "one model" is a guess the later data refutes, so the month states no
-                # sizes or prices of its own and is priced from the next month that does.
+                # sizes, prices or wargear of its own; it is priced from the next month that
+                # does and checked against the final wargear.
                 continue
+            gear.snapshot(pk, day, until[day], sheet.wargear)
             sizes.setdefault(
                 (release.pk, pk),
                 {
