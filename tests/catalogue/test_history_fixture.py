@@ -7,6 +7,7 @@ with the full catalogue. Both are checked against facts of the data they came fr
 
 from __future__ import annotations
 
+import functools
 import json
 import lzma
 from collections import defaultdict
@@ -24,7 +25,9 @@ from armybuilder.catalogue.management.commands.load_history import (
 from armybuilder.catalogue.models import Datasheet, FormerName
 
 
+@functools.cache
 def rows(path: Path) -> list[dict[str, Any]]:
+    # Read once per session: each fixture takes seconds to decompress and parse.
     opener = lzma.open if path.suffix == ".xz" else open
     with opener(path, "rt", encoding="utf-8") as handle:
         return json.load(handle)
