@@ -74,6 +74,53 @@ def squad(id_: str, name: str, low: int, high: int, per_model: int, *categories:
 </selectionEntry>"""
 
 
+def upgrade_squad(id_: str, name: str, trooper_min: str, weapon_profile: bool = False) -> str:
+    """A squad as the first monthly snapshots (mid 2023) coded it: no model entries, its
+    sergeant and troopers typed ``upgrade`` inside a group of 5-10, each carrying wargear."""
+    profile = (
+        f'<profiles><profile id="{id_}-p" name="Gun" typeName="Ranged Weapons" hidden="false"/>'
+        "</profiles>"
+        if weapon_profile
+        else ""
+    )
+    return f"""<selectionEntry id="{id_}" name="{name}" hidden="false" type="unit">
+  <categoryLinks><categoryLink id="{id_}-c0" name="f" targetId="cat-fac-marines" primary="false"/>
+  </categoryLinks>
+  <costs><cost name="pts" typeId="pts-id" value="95"/></costs>
+  <selectionEntryGroups>
+    <selectionEntryGroup id="{id_}-g" name="{name} models" hidden="false">
+      <constraints>
+        <constraint type="min" value="5" field="selections" scope="parent" id="{id_}-gmin"/>
+        <constraint type="max" value="10" field="selections" scope="parent" id="{id_}-gmax"/>
+      </constraints>
+      <selectionEntries>
+        <selectionEntry id="{id_}-sgt" name="Sergeant" hidden="false" type="upgrade">
+          <constraints>
+            <constraint type="min" value="1" field="selections" scope="parent" id="{id_}-s1"/>
+            <constraint type="max" value="1" field="selections" scope="parent" id="{id_}-s2"/>
+          </constraints>
+          <selectionEntries>
+            <selectionEntry id="{id_}-sgt-w" name="Sword" hidden="false" type="upgrade"/>
+          </selectionEntries>
+        </selectionEntry>
+        <selectionEntry id="{id_}-tr" name="Trooper" hidden="false" type="upgrade">
+          {profile}
+          <constraints>{trooper_min}
+            <constraint type="max" value="9" field="selections" scope="parent" id="{id_}-t2"/>
+          </constraints>
+          <selectionEntries>
+            <selectionEntry id="{id_}-tr-w" name="Rifle" hidden="false" type="upgrade"/>
+          </selectionEntries>
+        </selectionEntry>
+      </selectionEntries>
+    </selectionEntryGroup>
+  </selectionEntryGroups>
+</selectionEntry>"""
+
+
+TROOPER_MIN = '<constraint type="min" value="4" field="selections" scope="parent" id="t1"/>'
+
+
 LEADER = """<profiles><profile id="{id}-leader" name="Leader" typeName="Abilities" hidden="false">
   <characteristics><characteristic name="Description">This model can be attached to the \
 following unit: {target}</characteristic></characteristics></profile></profiles>"""
@@ -181,6 +228,30 @@ CASES: dict[str, Case] = {
         ["boss"],
         lambda p: sheet(p, "Boss").leads,
         (),
+    ),
+    "bsdata_composition: models typed upgrade in older data are the unit's models": Case(
+        upgrade_squad("old", "Old Squad", TROOPER_MIN),
+        ["old"],
+        lambda p: (sheet(p, "Old Squad").min_models, sheet(p, "Old Squad").max_models),
+        (5, 10),
+    ),
+    "bsdata_composition: an upgrade model the group requires needs no minimum of its own": Case(
+        upgrade_squad("old", "Old Squad", ""),
+        ["old"],
+        lambda p: (sheet(p, "Old Squad").min_models, sheet(p, "Old Squad").max_models),
+        (5, 10),
+    ),
+    "bsdata_composition: a weapon typed upgrade is no model": Case(
+        upgrade_squad("old", "Old Squad", TROOPER_MIN, weapon_profile=True),
+        ["old"],
+        lambda p: (sheet(p, "Old Squad").min_models, sheet(p, "Old Squad").max_models),
+        (1, 1),
+    ),
+    "bsdata_composition: a squad with model entries ignores upgrade look-alikes": Case(
+        squad("pack", "Pack", 3, 5, 20, "cat-infantry"),
+        ["pack"],
+        lambda p: (sheet(p, "Pack").min_models, sheet(p, "Pack").max_models),
+        (3, 5),
     ),
 }
 

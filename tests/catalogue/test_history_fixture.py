@@ -7,6 +7,7 @@ with the full catalogue. Both are checked against facts of the data they came fr
 
 from __future__ import annotations
 
+import functools
 import json
 import lzma
 from collections import defaultdict
@@ -24,7 +25,9 @@ from armybuilder.catalogue.management.commands.load_history import (
 from armybuilder.catalogue.models import Datasheet, FormerName
 
 
+@functools.cache
 def rows(path: Path) -> list[dict[str, Any]]:
+    # Read once per session: each fixture takes seconds to decompress and parse.
     opener = lzma.open if path.suffix == ".xz" else open
     with opener(path, "rt", encoding="utf-8") as handle:
         return json.load(handle)
@@ -100,3 +103,55 @@ def test_the_former_names_fixture_fits_the_final_catalogue():
     assert names["Scourges"] == "Scourges with Heavy Weapons"
     # Only entries the final data still has: nothing here points at a retired row.
     assert not Datasheet.objects.filter(last_release__isnull=False).exists()
+
+
+# (faction, datasheet, release, the sizes it states or None for none, its brackets)
+OLDER_MONTHS = [
+    # Models typed ``upgrade`` in the first snapshots are read as the unit's models.
+    ("Space Marines", "Intercessor Squad", "BSData 2023-08-01", (5, 10), [(5, 95), (10, 190)]),
+    ("Space Marines", "Eradicator Squad", "BSData 2023-08-01", (3, 6), [(3, 95), (6, 190)]),
+    ("Chaos Daemons", "Bloodletters", "BSData 2023-08-01", (10, 10), [(10, 160)]),
+    # A stub of its month (a name and one cost, no models) states no sizes or prices: the
+    # final sizes apply and the next month's points price it.
+    ("Astra Militarum", "Kasrkin", "BSData 2023-07-01", None, []),
+]
+
+
+@pytest.mark.parametrize(("faction", "name", "release", "size", "prices"), OLDER_MONTHS)
+def test_older_months_state_the_sizes_their_data_gives(
+    faction: str, name: str, release: str, size: tuple[int, int] | None, prices: list
+) -> None:
+    final, history = rows(FULL_CATALOGUE), rows(HISTORY)
+    [faction_pk] = [
+        r["pk"]
+        for r in final
+        if r["model"] == "catalogue.faction" and r["fields"]["name"] == faction
+    ]
+    [sheet] = [
+        r["pk"]
+        for r in final + history
+        if r["model"] == "catalogue.datasheet"
+        and (r["fields"]["faction"], r["fields"]["name"]) == (faction_pk, name)
+    ]
+    [month] = [
+        r["pk"]
+        for r in history
+        if r["model"] == "catalogue.pointsrelease" and r["fields"]["name"] == release
+    ]
+    key = (month, sheet)
+    sizes = [
+        (r["fields"]["min_models"], r["fields"]["max_models"])
+        for r in history
+        if r["model"] == "catalogue.releaseunitsize"
+        and (r["fields"]["release"], r["fields"]["datasheet"]) == key
+    ]
+    assert sizes == ([] if size is None else [size])
+    assert (
+        sorted(
+            (r["fields"]["models_count"], r["fields"]["points"])
+            for r in history
+            if r["model"] == "catalogue.unitprice"
+            and (r["fields"]["release"], r["fields"]["datasheet"]) == key
+        )
+        == prices
+    )

@@ -42,6 +42,8 @@ from .bsdata_xml import (
     surely_hidden,
 )
 
+WEAPON_PROFILES = frozenset({"Ranged Weapons", "Melee Weapons"})
+
 
 @dataclass(frozen=True)
 class _Rule:
@@ -75,6 +77,35 @@ class _Composition:
     choices: dict[str, list[_Option]] = field(default_factory=lambda: defaultdict(list))
     # Where each choice sits: the group path above its options.
     holder_paths: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def model_shaped(pair: tuple[Element, ...], in_required_group: bool) -> bool:
+    """Tell whether an ``upgrade`` entry looks like a model type of older data: it carries
+    wargear of its own, is no weapon itself, and the unit must take at least one of it or
+    of the group holding it."""
+    target = pair[-1]
+    if any(p.get("typeName") in WEAPON_PROFILES for p in children(target, "profiles")):
+        return False
+    carries = any(
+        children(target, container)
+        for container in ("selectionEntries", "selectionEntryGroups", "entryLinks")
+    )
+    needed = any(
+        c.get("type") == "min"
+        and c.get("field") == "selections"
+        and c.get("scope") == "parent"
+        and float(c.get("value") or 0) >= 1
+        for owner in pair
+        for c in children(owner, "constraints")
+    )
+    return carries and (needed or in_required_group)
+
+
+def _several_models(comp: _Composition) -> bool:
+    """Tell whether slots make a unit of several models that their own maxima can fill."""
+    low, high = model_range(comp.slots, comp.groups)
+    most = sum(math.inf if s.maximum is None else s.maximum for s in comp.slots)
+    return high > 1 and most >= low
 
 
 def _stated_size(option_name: str) -> int | None:
@@ -150,6 +181,13 @@ class CompositionMixin:
             comp.models.append(entry)
         self._slots(entry, (), ctx, comp, comp.slots, comp.rules, depth=0)
         if not comp.slots and not comp.choices:
+            # The first monthly snapshots (mid 2023) typed a squad's models as upgrades
+            # ("Intercessor Sergeant" 1, "Intercessors" 4-9 in a group of 5-10); read those as
+            # the models where the unit has no model entries, if they make several models.
+            loose = _Composition()
+            self._slots(entry, (), ctx, loose, loose.slots, loose.rules, depth=0, loose=True)
+            if loose.slots and _several_models(loose):
+                return loose
             notes.append(NOTE_NO_MODELS)
             comp.slots.append(ModelSlot(entry.get("id", ""), entry.get("name", ""), 1, 1, (), 0.0))
             comp.models.append(entry)
@@ -245,6 +283,7 @@ class CompositionMixin:
         sink: list[ModelSlot],
         rules: list[_Rule],
         depth: int,
+        loose: bool = False,
     ) -> None:
         if depth > 6:
             return
@@ -263,14 +302,18 @@ class CompositionMixin:
                 if target.tag == "selectionEntryGroup":
                     low, high = self._slot_bounds(pair, ctx, scopes, key, True, rules)
                     comp.groups[key] = SlotGroup(key, low, high)
-                    self._slots(target, (*path, key), ctx, comp, sink, rules, depth + 1)
-                elif kind == "model":
+                    self._slots(target, (*path, key), ctx, comp, sink, rules, depth + 1, loose)
+                elif kind == "model" or (
+                    loose
+                    and kind == "upgrade"
+                    and model_shaped(pair, bool(path) and comp.groups[path[-1]].minimum >= 1)
+                ):
                     low, high = self._slot_bounds(pair, ctx, scopes, key, False, rules)
                     cost = cost_value(self.index, target) or 0.0
                     sink.append(ModelSlot(key, target.get("name", ""), low, high, path, cost))
                     comp.models.append(target)
                 elif kind == "unit":
-                    self._slots(target, path, ctx, comp, sink, rules, depth + 1)
+                    self._slots(target, path, ctx, comp, sink, rules, depth + 1, loose)
                 elif kind == "upgrade" and depth < 3 and self.model_entries(target):
                     # "1 Runtherd and 10 Gretchin": an option that brings the models with it.
                     # Its group counts options, not models, so its slots start a fresh path.

@@ -45,6 +45,7 @@ from ..models import (
     WargearVersion,
 )
 from .bsdata import DEFAULT_RELEASE_DATE, DEFAULT_RELEASE_NAME, WriteStats, catalogue_write
+from .bsdata_facts import NOTE_NO_MODELS
 from .bsdata_history_parse import Snapshot, snapshots_open, snapshots_parse
 from .bsdata_history_wargear import WargearHistory
 from .bsdata_parse import ParsedCatalogue
@@ -254,10 +255,12 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
     last_seen: dict[str, dict[int, int]] = {k: {} for k in current}
     release_ids = []
     gear = WargearHistory()
+    final_min: dict[int, int] = {}
     for sheet in final.datasheets:
         pk = sheets.find(sheet.faction, sheet.name, sheet.source_id, sheet.faction)
         if pk is not None:
             gear.final(pk, sheet.wargear)
+            final_min[pk] = sheet.min_models
     # Each snapshot is in force until the next one's day.
     until = dict(pairwise(days))
 
@@ -324,6 +327,12 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
                 sheets.by_id.setdefault((faction, sheet.source_id), pk)
             if sheets.names[pk] != sheet.name:
                 former.setdefault(("datasheet", pk, sheet.name[:150]), day)
+            if NOTE_NO_MODELS in sheet.review_notes and final_min.get(pk, 1) > 1:
+                # A stub of the month (Kasrkin of July 2023: a name and one cost, no models):
+                # its "one model" is a guess the later data refutes, so the month states no
+                # sizes, prices or wargear of its own; it is priced from the next month that
+                # does and checked against the final wargear.
+                continue
             gear.snapshot(pk, day, until[day], sheet.wargear)
             sizes.setdefault(
                 (release.pk, pk),
