@@ -114,10 +114,22 @@ def wargear_versions() -> dict[int, tuple[Version, ...]]:
 
 
 def wargear_as_of(versions: tuple[Version, ...], day: date | None) -> Version | None:
-    """The older wargear in force on ``day``; None where the final data's applies."""
+    """The older wargear in force on ``day``; None where the final data's applies.
+
+    A month whose data gives the datasheet model types without any wargear (a stub: the
+    unit named as one model, "Kasrkin" or "Cadian Shock Troops" in July 2023) states no
+    loadout at all: the final data's applies there too.
+    """
     if day is None:
         return None
     for version in versions:
         if version.since <= day < version.until:
-            return version
+            return None if stub(version) else version
     return None
+
+
+def stub(version: Version) -> bool:
+    """Tell a month whose model types carry no wargear group at all."""
+    return bool(version.model_types) and not any(
+        kind.get("groups") for kind in version.model_types
+    )

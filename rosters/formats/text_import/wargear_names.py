@@ -28,6 +28,13 @@ from functools import lru_cache
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.model import GearLine
+from rosters.formats.text_import.written import (
+    LEADER_TITLES,
+    family_aliases,
+    leader_of_unit,
+    spelling,
+    without_owner,
+)
 
 _PAIR = re.compile(
     r"^(?P<count>\d{1,2})x? (?P<name>.+)$|^(?P<word>one|two|three|four) (?P<rest>.+)$"
@@ -86,7 +93,7 @@ def _word(word: str) -> str:
 def singular(norm: str) -> str:
     """Fold plurals word by word ("scouts w boltgun"), and drop a leading "the" and a
     "legends" tag, as lists and the data differ there."""
-    words = [_word(w) for w in norm.split()]
+    words = [spelling(_word(w)) for w in norm.split()]
     if words and words[0] == "the":
         words = words[1:]
     if words and words[-1] == "legend":
@@ -163,7 +170,9 @@ class Type:
         if option is not None:
             return option, 1
         key = keys(name)[0]
-        return self._by_key(key) or self._prefixed(key)
+        found = self._by_key(key) or self._prefixed(key)
+        owned = without_owner(name) if found is None else ""
+        return self._find(owned) if owned else found
 
     def _by_key(self, key: str) -> tuple[str, int] | None:
         found = self.options.get(key)  # "2x Storm bolter" finds "2 Storm Bolters" per 2
@@ -277,8 +286,11 @@ def _type_tables(model_types: tuple[core.ModelType, ...], names: GearNames) -> t
         entry.shared = frozenset(k for k, n in part_hits.items() if len(n) > 1)
         for key, option in (*entry.combos.items(), *entry.profiles.items()):
             entry.soft_compact.setdefault(key.replace(" ", ""), option)
-        offered = {o for group in kind.groups for o in group.options}
-        entry.aliases = {norm: o for norm, o in aliases.items() if o in offered}
+        offered = list(dict.fromkeys(o for group in kind.groups for o in group.options))
+        # Every name of an option's family across the monthly data finds it, in the
+        # month's data as in the final data's (written.family_aliases).
+        family = family_aliases(aliases, offered, normalise)
+        entry.aliases = {**{singular(n): o for n, o in family.items()}, **family}
         found.append(entry)
     return tuple(found)
 
@@ -322,6 +334,8 @@ class _Sheet:
     # Weapons the models carry that are no option of any group (a Trooper's lasgun):
     # stated, with nothing to choose or count.
     fixed: frozenset[str] = frozenset()
+    # Model type names less what the models carry: "cultist" of "cultist w autopistol".
+    bases: frozenset[str] = frozenset()
 
     # Name -> (found in some type, found only as one weapon of an option).
     memo: dict[str, tuple[tuple[str, int] | None, bool]] = field(
@@ -365,6 +379,15 @@ class _Sheet:
         for unit in self.units:
             if norm == unit or unit.startswith(norm + " ") or unit.endswith(" " + norm):
                 return UNIT
+        # "9x Chaos Cultist" of "Cultist w/ autopistol and brutal assault weapon".
+        if any(norm == b or norm.endswith(" " + b) for b in self.bases):
+            return TYPE
+        # "Possessed Champion", "Deathshroud Champion": the unit's leader, by its title.
+        if norm.split()[-1] in LEADER_TITLES and leader_of_unit(
+            norm, (*self.units, *self.type_names)
+        ):
+            title = norm.split()[-1]
+            return TYPE if any(t.split()[-1] == title for t in self.type_names) else UNIT
         return ""
 
     def type_option(self, name: str) -> str | None:
@@ -426,6 +449,12 @@ def _new_sheet(model_types: tuple[core.ModelType, ...], names: GearNames, unit: 
         tuple(model_key(k.name) for k in model_types),
         tuple(dict.fromkeys(model_key(n) for n in (unit, *names.units))),
         fixed,
+        frozenset(
+            base
+            for k in model_types
+            if " w " in (key := model_key(k.name))
+            and len(base := key.partition(" w ")[0]) > 2
+        ),
     )
 
 

@@ -1,0 +1,99 @@
+"""How players write names the data spells otherwise: folds and families beyond
+wargear_names' own (plurals, counts, profiles), kept apart so that module stays small.
+
+- Spelling: British and American forms differ by "s" and "z" ("Agoniser", "Agonizer";
+  "Berzerker" for the old data's "Berserker"): names are compared with "z" read as "s".
+- Former names both ways: the monthly data history names an option's older names under
+  the same BSData id (FormerOptionName: older name -> the final data's name). A list
+  checked against an older month's data may write the final name, or another older one,
+  of the option that month's data names otherwise: every name of the family finds it.
+- An owner's name in front: "Juggernaut's bladed horn" for the data's "Bladed horn" (the
+  mount's, the model's own): a leading possessive word is dropped when nothing else fits.
+- The unit's own name with a leader's title: "Possessed Champion", "Thunderwolf Cavalry
+  Pack Leader", "Wulfen Pack Leader" are model lines of the unit, where the data has no
+  model type of that name (its leader is one of its model types by wargear, or none).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+
+# Titles a list gives a unit's leading model after the unit's own name: the words only,
+# no rules. "Pack Leader" and "Squad Leader" end in "leader".
+LEADER_TITLES = frozenset({"champion", "sergeant", "leader", "superior", "exarch", "nodebeast"})
+
+
+def spelling(word: str) -> str:
+    """Fold one folded word's spelling: "z" as "s" ("agonizer", "agoniser")."""
+    return word.replace("z", "s")
+
+
+# "Juggernaut's bladed horn", "Mkoll’s straight silver knife": the owner's name first.
+_OWNER = re.compile(r"^\S+?['’‘`]s\s++(?P<rest>\S.*)$", re.IGNORECASE)
+
+
+def families(aliases: Mapping[str, str]) -> dict[str, frozenset[str]]:
+    """Group former names by the option they now are: final option -> its former names
+    (as given: folded already)."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for former, option in aliases.items():
+        found[option].add(former)
+    return {option: frozenset(names) for option, names in found.items()}
+
+
+def family_aliases(
+    aliases: Mapping[str, str],
+    offered: Iterable[str],
+    fold: Callable[[str], str],
+) -> dict[str, str]:
+    """Folded name -> offered option, for every name of each offered option's family.
+
+    ``aliases``: folded former name -> the final data's option. An offered option is the
+    final name itself (its former names find it, as before) or, in an older month's data,
+    one of the former names: then the final name and the family's other former names find
+    it too. ``fold`` folds an option name as ``aliases``' keys are folded.
+    """
+    by_option = families(aliases)
+    final_of: dict[str, str] = {}
+    for option, formers in by_option.items():
+        for former in formers:
+            final_of.setdefault(former, option)
+    found: dict[str, str] = {}
+    offered = list(offered)
+    taken = {fold(o) for o in offered}
+    for option in offered:
+        final = option if option in by_option else final_of.get(fold(option))
+        if final is None:
+            continue
+        for name in (fold(final), *by_option[final]):
+            if name != fold(option) and name in taken:
+                continue  # another option's own name in this data
+            found.setdefault(name, option)
+    return found
+
+
+def without_owner(name: str) -> str:
+    """The name less a leading possessive word ("Juggernaut's bladed horn" -> "bladed
+    horn"); "" where it has none."""
+    found = _OWNER.match(name.strip())
+    return found["rest"] if found else ""
+
+
+def leader_of_unit(norm: str, unit_names: Iterable[str]) -> bool:
+    """Tell "possessed champion" or "thunderwolf cavalry pack leader": some leading words
+    of the unit's name (folded, singular) then a leader's title."""
+    words = norm.split()
+    if len(words) < 2 or words[-1] not in LEADER_TITLES:
+        return False
+    head = words[:-1]
+    if head and head[-1] in ("pack", "squad"):
+        head = head[:-1]
+    if not head:
+        return False
+    for unit in unit_names:
+        unit_words = unit.split()
+        if unit_words[: len(head)] == head or unit_words[-len(head) :] == head:
+            return True
+    return False
