@@ -116,9 +116,11 @@ def wargear_versions() -> dict[int, tuple[Version, ...]]:
 def wargear_as_of(versions: tuple[Version, ...], day: date | None) -> Version | None:
     """The older wargear in force on ``day``; None where the final data's applies.
 
-    A month whose data gives the datasheet model types without any wargear (a stub: the
-    unit named as one model, "Kasrkin" or "Cadian Shock Troops" in July 2023) states no
-    loadout at all: the final data's applies there too.
+    A month whose data gives the datasheet as one model without any wargear (a stub: the
+    unit named as a single model, "Kasrkin" or "Cadian Shock Troops" in July 2023) states
+    no loadout at all: the final data's applies there too. A month that names the model
+    types and their counts without wargear (Custodian Guard in August 2023) is that
+    month's data still.
     """
     if day is None:
         return None
@@ -129,7 +131,6 @@ def wargear_as_of(versions: tuple[Version, ...], day: date | None) -> Version | 
 
 
 def stub(version: Version) -> bool:
-    """Tell a month whose model types carry no wargear group at all."""
-    return bool(version.model_types) and not any(
-        kind.get("groups") for kind in version.model_types
-    )
+    """Tell a month whose data has the unit as one model of its own name, no wargear."""
+    kinds = version.model_types
+    return len(kinds) == 1 and not kinds[0].get("groups") and int(kinds[0].get("max") or 0) <= 1

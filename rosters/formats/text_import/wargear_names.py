@@ -170,9 +170,7 @@ class Type:
         if option is not None:
             return option, 1
         key = keys(name)[0]
-        found = self._by_key(key) or self._prefixed(key)
-        owned = without_owner(name) if found is None else ""
-        return self._find(owned) if owned else found
+        return self._by_key(key) or self._prefixed(key)
 
     def _by_key(self, key: str) -> tuple[str, int] | None:
         found = self.options.get(key)  # "2x Storm bolter" finds "2 Storm Bolters" per 2
@@ -234,6 +232,9 @@ def type_tables(
 def _type_tables(model_types: tuple[core.ModelType, ...], names: GearNames) -> tuple[Type, ...]:
     profiles = {option: held for option, held in names.profiles}
     aliases = dict(names.aliases)
+    # The final data's option names (its profiles), and this data's.
+    current = {normalise(o) for o in profiles}
+    offered_here = {normalise(o) for k in model_types for g in k.groups for o in g.options}
     # The model's own name, not what it carries: "Khorne Berzerker" of "Khorne Berzerker
     # w/ eviscerator and plasma pistol".
     prefixes = frozenset(
@@ -289,7 +290,8 @@ def _type_tables(model_types: tuple[core.ModelType, ...], names: GearNames) -> t
         offered = list(dict.fromkeys(o for group in kind.groups for o in group.options))
         # Every name of an option's family across the monthly data finds it, in the
         # month's data as in the final data's (written.family_aliases).
-        family = family_aliases(aliases, offered, normalise)
+        elsewhere = offered_here - {normalise(o) for o in offered}
+        family = family_aliases(aliases, offered, normalise, current, elsewhere)
         entry.aliases = {**{singular(n): o for n, o in family.items()}, **family}
         found.append(entry)
     return tuple(found)
@@ -386,8 +388,11 @@ class _Sheet:
         if norm.split()[-1] in LEADER_TITLES and leader_of_unit(
             norm, (*self.units, *self.type_names)
         ):
+            # A model of the unit: of the type so titled or the only one, whose items
+            # follow; of no stated type otherwise ("Thunderwolf Cavalry Pack Leader").
             title = norm.split()[-1]
-            return TYPE if any(t.split()[-1] == title for t in self.type_names) else UNIT
+            titled = any(t.split()[-1] == title for t in self.type_names)
+            return TYPE if titled or len(self.type_names) == 1 else UNIT
         return ""
 
     def type_option(self, name: str) -> str | None:
@@ -452,8 +457,7 @@ def _new_sheet(model_types: tuple[core.ModelType, ...], names: GearNames, unit: 
         frozenset(
             base
             for k in model_types
-            if " w " in (key := model_key(k.name))
-            and len(base := key.partition(" w ")[0]) > 2
+            if " w " in (key := model_key(k.name)) and len(base := key.partition(" w ")[0]) > 2
         ),
     )
 
@@ -600,6 +604,11 @@ def _expand(facts: _Sheet, g: GearLine) -> list[tuple[GearLine, bool]] | None:
         return [(replace(g, name=option), False)]
     if facts.in_type_name(g.name):
         return []
+    # "Juggernaut's bladed horn": the owner's name before an option no model type names
+    # whole (last: "Rawne's lascarbine" is no "Lascarbine").
+    owned = without_owner(g.name)
+    if owned and facts.known(owned) is not None:
+        return [(replace(g, name=owned), False)]
     return None
 
 

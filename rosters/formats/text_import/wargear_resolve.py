@@ -122,21 +122,60 @@ def _fit(
 
 
 def _room(
-    t: _Type, option: str, moved_to: dict[str, int], carried: dict[str, dict[str, int]]
+    t: _Type,
+    option: str,
+    moved_to: dict[str, int],
+    carried: dict[str, dict[str, int]],
+    lent: dict[str, int] | None = None,
 ) -> bool:
     """Tell whether the models already moved to a type still have room for an option: in
     every group that holds it ("Incinerator" or "Storm bolter" as the banner bearer's one
-    weapon choice)."""
+    weapon choice). ``lent``: items the moved models took from the line's pool for their
+    groups, which an item of their own in the group replaces (see _give_back)."""
     name = t.kind.name
     if name not in moved_to:
         return False
     moved, gear = moved_to[name], carried[name]
     if gear.get(option, 0) >= moved:
         return False
+    lent = lent or {}
     groups = [g for g in t.kind.groups if option in g.options]
     return not groups or any(
-        sum(gear.get(o, 0) for o in g.options) < moved * g.maximum for g in groups
+        sum(gear.get(o, 0) - lent.get(o, 0) for o in g.options) < moved * g.maximum for g in groups
     )
+
+
+def _give_back(
+    t: _Type,
+    taken: tuple[str, int],
+    borrowed: dict[tuple[str, int], tuple[str, int]],
+    gear: dict[str, int],
+    pool: dict[str, int],
+) -> None:
+    """The moved models' own item of a group ("Plasma pistol" of the Pistol choice)
+    replaces as many of what they took from the line's pool for it ("Bolt pistol"):
+    those go back to the pool."""
+    option, count = taken
+    for at, group in enumerate(t.kind.groups):
+        lent = borrowed.get((t.kind.name, at))
+        if lent is None or option not in group.options:
+            continue
+        choice, held = lent
+        back = min(held, count)
+        gear[choice] = gear.get(choice, 0) - back
+        if gear[choice] <= 0:
+            gear.pop(choice)
+        pool[choice] = pool.get(choice, 0) + back
+        if held > back:
+            borrowed[(t.kind.name, at)] = (choice, held - back)
+        else:
+            del borrowed[(t.kind.name, at)]
+
+
+def _lent(
+    borrowed: dict[tuple[str, int], tuple[str, int]], name: str
+) -> dict[tuple[int, str], int]:
+    return {(at, c): n for (t, at), (c, n) in borrowed.items() if t == name}
 
 
 def _add(into: dict[str, int], option: str, count: int, combo: bool = False) -> None:
@@ -221,6 +260,8 @@ def resolve_gear(
                 soft = found[1] == 0 or id(item) in read.implied
                 _add(pool, found[0], _per(item, found[1]), combo=soft)
         moved_to: dict[str, int] = {}
+        # (type, group index) -> (option, count) the moved models took from the pool.
+        borrowed: dict[tuple[str, int], tuple[str, int]] = {}
         # A line naming a one-model type ("• 1x Novitiate Superior") keeps its model.
         pinned = target.kind.maximum <= 1 and target.kind.name in exact
         for item in foreign:
@@ -245,7 +286,9 @@ def resolve_gear(
             option, per = other.find(item.name)  # type: ignore[misc]
             count = _per(item, per)
             name = other.kind.name
-            if _room(other, option, moved_to, carried):
+            lent = {c: n for (at, c), n in _lent(borrowed, name).items()}
+            if _room(other, option, moved_to, carried, lent):
+                _give_back(other, (option, count), borrowed, carried[name], pool)
                 _add(carried[name], option, count)
                 continue
             moved = min(count, n)
@@ -254,7 +297,7 @@ def resolve_gear(
             counts[name] += moved
             _add(carried[name], option, count)
             # The moved models' other wargear comes out of the line's pool.
-            for group in other.kind.groups:
+            for at, group in enumerate(other.kind.groups):
                 if option in group.options or not group.minimum:
                     continue
                 for choice in group.options:
@@ -262,6 +305,8 @@ def resolve_gear(
                         take = min(pool[choice], moved * group.minimum)
                         _add(carried[name], choice, take)
                         pool[choice] -= take
+                        was = borrowed.get((name, at), (choice, 0))[1]
+                        borrowed[(name, at)] = (choice, was + take)
                         break
         counts[target.kind.name] += n
         for option, count in pool.items():

@@ -47,38 +47,47 @@ def family_aliases(
     aliases: Mapping[str, str],
     offered: Iterable[str],
     fold: Callable[[str], str],
+    current: Iterable[str] = (),
+    elsewhere: Iterable[str] = (),
 ) -> dict[str, str]:
     """Folded name -> offered option, for every name of each offered option's family.
 
     ``aliases``: folded former name -> the final data's option. An offered option is the
     final name itself (its former names find it, as before) or, in an older month's data,
     one of the former names: then the final name and the family's other former names find
-    it too. ``fold`` folds an option name as ``aliases``' keys are folded.
+    it too. ``fold`` folds an option name as ``aliases``' keys are folded. ``current``:
+    the final data's names (folded), which stay their own options' ("Hot-shot lasgun" was
+    once the name of what is now the "Hot-shot laspistol", and is still a lasgun's name);
+    ``elsewhere``: names other model types of this data give options.
     """
     by_option = families(aliases)
     final_of: dict[str, str] = {}
     for option, formers in by_option.items():
         for former in formers:
             final_of.setdefault(former, option)
+    now, other = set(current), set(elsewhere)
     found: dict[str, str] = {}
-    offered = list(offered)
-    taken = {fold(o) for o in offered}
     for option in offered:
-        final = option if option in by_option else final_of.get(fold(option))
-        if final is None:
+        if option in by_option:
+            for name in by_option[option]:
+                found.setdefault(name, option)
             continue
-        for name in (fold(final), *by_option[final]):
-            if name != fold(option) and name in taken:
-                continue  # another option's own name in this data
-            found.setdefault(name, option)
+        final = final_of.get(fold(option))
+        if final is None or fold(option) in now:
+            continue  # no former name, or one the final data still gives an option
+        names = [fold(final), *(n for n in by_option[final] if n not in now)]
+        for name in names:
+            if name != fold(option) and name not in other:
+                found.setdefault(name, option)
     return found
 
 
 def without_owner(name: str) -> str:
     """The name less a leading possessive word ("Juggernaut's bladed horn" -> "bladed
-    horn"); "" where it has none."""
+    horn"); "" where it has none, or only one word is left ("Chirurgeon's tools" is not
+    the "Tools")."""
     found = _OWNER.match(name.strip())
-    return found["rest"] if found else ""
+    return found["rest"] if found and len(found["rest"].split()) > 1 else ""
 
 
 def leader_of_unit(norm: str, unit_names: Iterable[str]) -> bool:

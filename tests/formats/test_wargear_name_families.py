@@ -1,0 +1,306 @@
+"""Wargear name families (issue #24): spellings that differ between the app, New Recruit
+and the data or between data months, read against the data of the list's month.
+
+Each table is one family: the folds of written.py, the former names of the monthly
+history both ways, an owner's possessive, leaders' titles and model-type names as model
+lines, stub months, and the pool the moved models borrow from. Datasheets are built here
+(no database); the snippets are written for these tests in the app's layout.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from armybuilder.catalogue.models_wargear import Version, stub, wargear_as_of
+from armybuilder.rules import model as core
+from rosters.formats.text_import.common import normalise
+from rosters.formats.text_import.wargear_names import GearNames, keys
+from rosters.formats.text_import.written import (
+    family_aliases,
+    leader_of_unit,
+    without_owner,
+)
+from tests.formats.test_wargear_names_real import APP, group, read, sheet
+
+
+@pytest.mark.parametrize(
+    ("written", "data"),
+    [
+        ("Berzerker chainblade", "Berserker chainblade"),
+        ("7x Berzerker chainblades", "Berserker chainblade"),
+        ("Agoniser", "Agonizer"),
+        ("Pulveriser cannon", "Pulverizer cannon"),
+    ],
+)
+def test_s_and_z_are_one_spelling(written: str, data: str) -> None:
+    assert keys(written)[0] == keys(data)[0]
+
+
+@pytest.mark.parametrize(
+    ("written", "other"),
+    [("Bolt pistol", "Bolt rifle"), ("Chainsword", "Chainblade"), ("Lasgun", "Laspistol")],
+)
+def test_other_names_stay_apart(written: str, other: str) -> None:
+    assert keys(written)[0] != keys(other)[0]
+
+
+# (former name -> final option, the options of one model type in the data read, the final
+# data's names, other types' names in that data) -> names that find which option.
+FAMILIES = [
+    pytest.param(
+        {"berserker chainblade": "Chainblade"},
+        ["Chainblade"],
+        {"chainblade"},
+        set(),
+        {"berserker chainblade": "Chainblade"},
+        id="final data: a former name finds the option",
+    ),
+    pytest.param(
+        {"berserker chainblade": "Chainblade"},
+        ["Berserker chainblade"],
+        {"chainblade"},
+        set(),
+        {"chainblade": "Berserker chainblade"},
+        id="older month: the final name finds the month's option",
+    ),
+    pytest.param(
+        {"juggernaughts bladed horn": "Bladed horn", "juggernauts horn": "Bladed horn"},
+        ["Juggernaught's bladed horn"],
+        {"bladed horn"},
+        set(),
+        {
+            "bladed horn": "Juggernaught's bladed horn",
+            "juggernauts horn": "Juggernaught's bladed horn",
+        },
+        id="older month: the family's other former names too",
+    ),
+    pytest.param(
+        {"hot shot lasgun": "Hot-shot laspistol"},
+        ["Hot-shot lasgun"],
+        {"hot shot lasgun", "hot shot laspistol"},
+        {"hot shot laspistol"},
+        {},
+        id="a former name the final data still gives another option stays that option's",
+    ),
+    pytest.param(
+        {"eightbound eviscerators": "Chainblades"},
+        ["Eightbound eviscerators"],
+        {"chainblades"},
+        {"chainblades"},
+        {},
+        id="a name another model type of the month has is not taken",
+    ),
+]
+
+
+@pytest.mark.parametrize(("aliases", "offered", "current", "elsewhere", "expected"), FAMILIES)
+def test_former_names_both_ways(
+    aliases: dict[str, str],
+    offered: list[str],
+    current: set[str],
+    elsewhere: set[str],
+    expected: dict[str, str],
+) -> None:
+    assert family_aliases(aliases, offered, normalise, current, elsewhere) == expected
+
+
+@pytest.mark.parametrize(
+    ("written", "rest"),
+    [
+        ("Juggernaut's bladed horn", "bladed horn"),
+        ("Juggernaut’s Bladed Horn", "Bladed Horn"),
+        ("Mkoll’s straight silver knife", "straight silver knife"),
+        ("Bladed horn", ""),
+        ("Chirurgeon’s tools", ""),  # the owner alone is no name
+    ],
+)
+def test_owner_before_the_name(written: str, rest: str) -> None:
+    assert without_owner(written) == rest
+
+
+@pytest.mark.parametrize(
+    ("written", "units", "leader"),
+    [
+        ("possessed champion", ["possessed"], True),
+        ("thunderwolf cavalry pack leader", ["thunderwolf cavalry"], True),
+        ("wulfen pack leader", ["wulfen"], True),
+        (
+            "deathshroud champion",
+            ["deathshroud terminator", "deathshroud terminator champion"],
+            True,
+        ),
+        ("blightlord champion", ["blightlord terminator"], True),
+        ("chaos champion", ["possessed"], False),
+        ("bolt pistol", ["possessed"], False),
+        ("champion", ["possessed"], False),
+    ],
+)
+def test_leader_titles(written: str, units: list[str], leader: bool) -> None:
+    assert leader_of_unit(written, units) is leader
+
+
+ONE = {"name": "Kasrkin", "min": 1, "max": 1, "groups": []}
+TYPES = [
+    {"name": "Custodian Guard (Guardian Spear)", "min": 0, "max": 10, "groups": []},
+    {"name": "Custodian Guard (Vexilla)", "min": 0, "max": 10, "groups": []},
+]
+ARMED = {**ONE, "groups": [{"name": "Lasgun", "options": ["Lasgun"], "min": 1, "max": 1}]}
+
+
+@pytest.mark.parametrize(
+    ("model_types", "is_stub"),
+    [
+        ([ONE], True),  # the unit as one model of its own name, no wargear
+        ([ARMED], False),
+        (TYPES, False),  # model types and counts, only no wargear: that month's data
+        ([{**ONE, "max": 10}], False),
+    ],
+)
+def test_stub_months_read_the_final_data(
+    model_types: list[dict[str, object]], is_stub: bool
+) -> None:
+    version = Version(date(2023, 7, 1), date(2023, 8, 1), model_types, "")
+    assert stub(version) is is_stub
+    found = wargear_as_of((version,), date(2023, 7, 14))
+    assert (found is None) is is_stub
+
+
+OLD_BERZERKERS = sheet(
+    "Khorne Berzerkers",
+    "Khorne Berserker",
+    core.ModelType(
+        "Khorne Berserker Champion",
+        1,
+        1,
+        (
+            group("Chainblade", "Berserker chainblade"),
+            group("Pistol", "Bolt pistol", "Plasma pistol"),
+        ),
+    ),
+    core.ModelType(
+        "Khorne Berserker",
+        0,
+        9,
+        (group("Chainblade", "Berserker chainblade"), group("Pistol", "Bolt pistol")),
+    ),
+    core.ModelType(
+        "Khorne Berserker w/ alternate weapons",
+        0,
+        4,
+        (
+            group("Pistol", "Bolt pistol", "Plasma pistol"),
+            group("Melee", "Berserker chainblade", "Khornate eviscerator"),
+        ),
+    ),
+)
+OLD_NAMES = GearNames(
+    profiles=(("Chainblade", ("Chainblade",)),),
+    aliases=(("berserker chainblade", "Chainblade"),),
+)
+POSSESSED = sheet(
+    "Possessed",
+    "Possessed",
+    core.ModelType("Possessed", 5, 10, (group("Mutations", "Hideous mutations"),)),
+)
+CULTISTS = sheet(
+    "Cultist Mob",
+    "Cultist w/ autopistol and brutal assault weapon",
+    core.ModelType("Cultist Champion", 1, 1, (group("Pistol", "Autopistol", "Bolt pistol"),)),
+    core.ModelType(
+        "Cultist w/ autopistol and brutal assault weapon",
+        9,
+        19,
+        (group("Pistol", "Autopistol"),),
+    ),
+)
+INVOCATUS = sheet(
+    "Lord Invocatus",
+    "Lord Invocatus",
+    core.ModelType(
+        "Lord Invocatus",
+        1,
+        1,
+        (group("Horn", "Juggernaught's bladed horn"), group("Pistol", "Bolt pistol")),
+    ),
+)
+HORN_NAMES = GearNames(aliases=(("juggernaughts bladed horn", "Bladed horn"),))
+
+# (text, datasheet, names) -> (models, loadout by type): every line read.
+READ = [
+    pytest.param(
+        APP + "Khorne Berzerkers (100 points)\n• 1x Khorne Berzerker Champion\n"
+        "• 1x Berzerker chainblade\n1x Plasma pistol\n• 4x Khorne Berzerker\n"
+        "• 4x Chainblade\n4x Bolt pistol\n",
+        OLD_BERZERKERS,
+        OLD_NAMES,
+        5,
+        {
+            "Khorne Berserker Champion": (1, {"Berserker chainblade": 1, "Plasma pistol": 1}),
+            "Khorne Berserker": (4, {"Berserker chainblade": 4, "Bolt pistol": 4}),
+        },
+        id="z for s, and the final data's name of the month's option",
+    ),
+    pytest.param(
+        APP + "Khorne Berzerkers (200 points)\n• 1x Khorne Berserker Champion\n"
+        "• 1x Berserker chainblade\n1x Bolt pistol\n• 9x Khorne Berserker\n"
+        "• 7x Berserker chainblade\n7x Bolt pistol\n2x Khornate eviscerator\n2x Plasma pistol\n",
+        OLD_BERZERKERS,
+        OLD_NAMES,
+        10,
+        {
+            "Khorne Berserker Champion": (1, {"Berserker chainblade": 1, "Bolt pistol": 1}),
+            "Khorne Berserker": (7, {"Berserker chainblade": 7, "Bolt pistol": 7}),
+            "Khorne Berserker w/ alternate weapons": (
+                2,
+                {"Khornate eviscerator": 2, "Plasma pistol": 2},
+            ),
+        },
+        id="moved models' own pistol gives the borrowed bolt pistols back",
+    ),
+    pytest.param(
+        APP + "Possessed (240 points)\n• 1x Possessed Champion\n1x Hideous mutations\n"
+        "• 9x Possessed\n9x Hideous mutations\n",
+        POSSESSED,
+        GearNames(),
+        10,
+        {"Possessed": (10, {"Hideous mutations": 10})},
+        id="the unit's name and a leader's title: a model line",
+    ),
+    pytest.param(
+        APP + "Cultist Mob (50 points)\n• 1x Cultist Champion\n• 1x Autopistol\n"
+        "• 9x Chaos Cultist\n• 9x Autopistol\n",
+        CULTISTS,
+        GearNames(),
+        10,
+        {
+            "Cultist Champion": (1, {"Autopistol": 1}),
+            "Cultist w/ autopistol and brutal assault weapon": (9, {"Autopistol": 9}),
+        },
+        id="a model type's name less its wargear",
+    ),
+    pytest.param(
+        APP + "Lord Invocatus (140 points)\n• 1x Bolt Pistol\n1x Juggernaut’s bladed horn\n",
+        INVOCATUS,
+        HORN_NAMES,
+        1,
+        {"Lord Invocatus": (1, {"Bolt pistol": 1, "Juggernaught's bladed horn": 1})},
+        id="the owner's name before the final data's name",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "datasheet", "names", "models", "loadout"), READ)
+def test_every_line_read(
+    text: str,
+    datasheet: core.Datasheet,
+    names: GearNames,
+    models: int,
+    loadout: dict[str, tuple[int, dict[str, int]]],
+) -> None:
+    found_models, found, unplaced = read(text, datasheet, names)
+    assert unplaced == []
+    assert found_models == models
+    for model, stated in loadout.items():
+        assert found[model] == stated
