@@ -39,6 +39,7 @@ from armybuilder.catalogue.models_wargear import (
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 from rosters.formats.text_import.wargear_names import GearNames
+from rosters.formats.text_import.written import fixed_in_final
 
 SUGGESTIONS = 5
 # Names are at most 150 characters; a longer query is cut so difflib's work stays bounded.
@@ -247,6 +248,8 @@ class CatalogueIndex:
     # such as the monthly data history); read with the profiles by gear_names.
     gear_aliases: dict[int, dict[str, str]] = field(default_factory=dict)
     _gear_names: dict[int, GearNames] = field(default_factory=dict)
+    # Datasheet id -> its ability names (the Wargear row's ``abilities``).
+    _abilities: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     def gear_names(self, datasheet_id: int) -> GearNames:
         """Return the names a datasheet's options are also found by: their weapon
@@ -260,6 +263,8 @@ class CatalogueIndex:
                 units=tuple(
                     norm for norm, _ in self._former.get("datasheet", {}).get(datasheet_id, ())
                 ),
+                abilities=self._abilities.get(datasheet_id, ()),
+                fixed=fixed_in_final(self._wargear.get(datasheet_id, ([], ""))[0]),
             )
         return found
 
@@ -491,7 +496,9 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         "id", "name", "detachment_id"
     ):
         upgrades[detachment_id][normalise(name)] = (pk, name)
-    wargear = list(Wargear.objects.values_list("datasheet_id", "model_types", "fill", "weapons"))
+    wargear = list(
+        Wargear.objects.values_list("datasheet_id", "model_types", "fill", "weapons", "abilities")
+    )
     former: dict[str, dict[int, list[tuple[str, date]]]] = defaultdict(lambda: defaultdict(list))
     retired: dict[str, dict[int, date]] = {}
     for kind, model in (
@@ -524,12 +531,13 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         _former={kind: dict(v) for kind, v in former.items()},
         _retired=retired,
         _release_dates=dict(PointsRelease.objects.values_list("id", "published")),
-        _wargear={pk: (model_types, fill) for pk, model_types, fill, _ in wargear},
+        _wargear={pk: (model_types, fill) for pk, model_types, fill, _, _ in wargear},
         _wargear_versions=wargear_versions(),
         _current_release=PointsRelease.objects.filter(is_current=True)
         .values_list("id", flat=True)
         .first(),
-        _profiles={pk: _profile_names(weapons) for pk, _, _, weapons in wargear if weapons},
+        _profiles={pk: _profile_names(weapons) for pk, _, _, weapons, _ in wargear if weapons},
+        _abilities={pk: tuple(map(str, names)) for pk, _, _, _, names in wargear if names},
         gear_aliases={
             sheet: {normalise(name): option for name, option in names.items()}
             for sheet, names in former_option_names().items()

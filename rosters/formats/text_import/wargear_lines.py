@@ -50,7 +50,8 @@ def _counted(item: str) -> tuple[int, str]:
 
 def _skip(child: Child) -> bool:
     text = clean(child[3])
-    if text.casefold() in WARLORD_WORDS or ENHANCEMENT_RE.match(text):
+    # "-Warlord": a dash written as a bullet without its space.
+    if text.lstrip("-–").casefold() in WARLORD_WORDS or ENHANCEMENT_RE.match(text):
         return True
     return bool(child[2] and PRICED_UPGRADE_RE.match(text))
 

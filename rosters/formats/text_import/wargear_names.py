@@ -30,8 +30,10 @@ from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.model import GearLine
 from rosters.formats.text_import.written import (
     LEADER_TITLES,
+    ability_keys,
     family_aliases,
     leader_of_unit,
+    owner_type,
     spelling,
     without_owner,
 )
@@ -75,6 +77,12 @@ class GearNames:
     aliases: tuple[tuple[str, str], ...] = ()
     # The datasheet's former names, which lists also write on its model lines.
     units: tuple[str, ...] = ()
+    # The datasheet's ability names ("Command-link Drone (Aura)"), which some exports
+    # list among the wargear: stated, nothing to place.
+    abilities: tuple[str, ...] = ()
+    # The final data's fixed weapons (a group of one option, always taken) by model type:
+    # an older month's data may lack one ("Close combat weapon" of a Sister Superior).
+    fixed: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 NO_NAMES = GearNames()
@@ -338,6 +346,8 @@ class _Sheet:
     fixed: frozenset[str] = frozenset()
     # Model type names less what the models carry: "cultist" of "cultist w autopistol".
     bases: frozenset[str] = frozenset()
+    # The datasheet's abilities, folded with and without a "(Aura)" note.
+    abilities: frozenset[str] = frozenset()
 
     # Name -> (found in some type, found only as one weapon of an option).
     memo: dict[str, tuple[tuple[str, int] | None, bool]] = field(
@@ -381,6 +391,9 @@ class _Sheet:
         for unit in self.units:
             if norm == unit or unit.startswith(norm + " ") or unit.endswith(" " + norm):
                 return UNIT
+        # "Colm Corbec" of "Tanith Ghost w/ Corbec's hot-shot lascarbine".
+        if owner_type(name, self.type_names):
+            return TYPE
         # "9x Chaos Cultist" of "Cultist w/ autopistol and brutal assault weapon".
         if any(norm == b or norm.endswith(" " + b) for b in self.bases):
             return TYPE
@@ -459,6 +472,7 @@ def _new_sheet(model_types: tuple[core.ModelType, ...], names: GearNames, unit: 
             for k in model_types
             if " w " in (key := model_key(k.name)) and len(base := key.partition(" w ")[0]) > 2
         ),
+        frozenset(ability_keys(names.abilities)),
     )
 
 
@@ -602,8 +616,8 @@ def _expand(facts: _Sheet, g: GearLine) -> list[tuple[GearLine, bool]] | None:
     option = facts.type_option(g.name)
     if option is not None:
         return [(replace(g, name=option), False)]
-    if facts.in_type_name(g.name):
-        return []
+    if facts.in_type_name(g.name) or facts.abilities & set(ability_keys((g.name,))):
+        return []  # "Praesidium Shield" of its type's name; an ability, not wargear
     # "Juggernaut's bladed horn": the owner's name before an option no model type names
     # whole (last: "Rawne's lascarbine" is no "Lascarbine").
     owned = without_owner(g.name)

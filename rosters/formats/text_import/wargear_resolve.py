@@ -178,6 +178,18 @@ def _lent(
     return {(at, c): n for (t, at), (c, n) in borrowed.items() if t == name}
 
 
+def _fixed_in_final(names: GearNames, t: _Type, item: str) -> bool:
+    """Tell an item the final data gives this model type as a fixed weapon (nothing to
+    choose or count) where the data read lacks it: an older month's "Sister Superior"
+    without her close combat weapon."""
+    own = model_key(t.kind.name)
+    key = _singular(normalise(item))
+    return any(
+        model_key(kind) == own and key in {_singular(normalise(i)) for i in items}
+        for kind, items in names.fixed
+    )
+
+
 def _add(into: dict[str, int], option: str, count: int, combo: bool = False) -> None:
     if combo:
         # Each part of a combined option names the same item: keep the largest count.
@@ -275,7 +287,8 @@ def resolve_gear(
                 and t.find(item.name) is not None
             ]
             if not offering:
-                unplaced.append(Unplaced(read.stated(item), _suggest(types, item.name)))
+                if not _fixed_in_final(names, target, item.name):
+                    unplaced.append(Unplaced(read.stated(item), _suggest(types, item.name)))
                 continue
 
             scored = [

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+
+from rosters.formats.text_import.common import normalise
 
 # Titles a list gives a unit's leading model after the unit's own name: the words only,
 # no rules. "Pack Leader" and "Squad Leader" end in "leader".
@@ -31,6 +33,8 @@ def spelling(word: str) -> str:
 
 
 # "Juggernaut's bladed horn", "Mkoll’s straight silver knife": the owner's name first.
+# A trailing note: "(Aura)", "(Psychic)".
+_NOTE = re.compile(r"\s*+\([^()]{1,40}+\)\s*+$")
 _OWNER = re.compile(r"^\S+?['’‘`]s\s++(?P<rest>\S.*)$", re.IGNORECASE)
 
 
@@ -106,3 +110,45 @@ def leader_of_unit(norm: str, unit_names: Iterable[str]) -> bool:
         if unit_words[: len(head)] == head or unit_words[-len(head) :] == head:
             return True
     return False
+
+
+def ability_keys(names: Iterable[str]) -> Iterator[str]:
+    """Fold ability names, with and without a trailing note ("Command-link Drone (Aura)",
+    "Command-link Drone")."""
+    for name in names:
+        yield normalise(name)
+        bare = _NOTE.sub("", name)
+        if bare != name:
+            yield normalise(bare)
+
+
+def owner_type(name: str, type_names: Iterable[str]) -> bool:
+    """Tell a named model written by its own name where the data names its model type
+    after the weapon it owns: "Colm Corbec" or "Oan Mkoll" of "Tanith Ghost w/ Corbec's
+    hot-shot lascarbine", "Tanith Ghost w/ Mkoll's straight silver knife" (``type_names``
+    folded as model_key folds them: "tanith ghost w corbec hot shot lascarbine"). The last
+    word starts what exactly one type's models carry."""
+    words = normalise(name).split()
+    if len(words) < 2:
+        return False
+    owner = words[-1] + " "
+    return sum(1 for t in type_names if f"{t.partition(' w ')[2]} ".startswith(owner)) == 1
+
+
+def fixed_in_final(
+    model_types: Iterable[Mapping[str, object]],
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(model type name, its fixed items) of the final data's Wargear JSON: groups of one
+    option that every model takes (min = max >= 1)."""
+    found = []
+    for kind in model_types:
+        items = tuple(
+            str(options[0])
+            for group in kind.get("groups") or ()  # type: ignore[attr-defined]
+            if len(options := group.get("options") or ()) == 1
+            and int(group.get("min") or 0) >= 1
+            and int(group.get("min") or 0) == int(group.get("max") or 0)
+        )
+        if items:
+            found.append((str(kind.get("name", "")), items))
+    return tuple(found)
