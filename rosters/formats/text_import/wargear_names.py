@@ -240,6 +240,7 @@ def type_tables(
 def _type_tables(model_types: tuple[core.ModelType, ...], names: GearNames) -> tuple[Type, ...]:
     profiles = {option: held for option, held in names.profiles}
     aliases = dict(names.aliases)
+    finals = dict(aliases)
     # The final data's option names (its profiles), and this data's.
     current = {normalise(o) for o in profiles}
     offered_here = {normalise(o) for k in model_types for g in k.groups for o in g.options}
@@ -281,7 +282,9 @@ def _type_tables(model_types: tuple[core.ModelType, ...], names: GearNames) -> t
                         entry.combos.setdefault(part_key, option)
                         part_hits[part_key].add(option)
                         weapons.add(part_key)
-                for profile in profiles.get(option, ()):
+                # An older month's option holds what the final data's option does.
+                held = profiles.get(option) or profiles.get(finals.get(normalise(option), ""), ())
+                for profile in held:
                     profile_key = _profile_key(profile)
                     profile_hits[profile_key].add(option)
                     weapons.add(profile_key)
