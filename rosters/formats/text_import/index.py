@@ -40,7 +40,7 @@ from armybuilder.catalogue.models_wargear import (
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 from rosters.formats.text_import.wargear_names import GearNames
-from rosters.formats.text_import.written import fixed_in_final
+from rosters.formats.text_import.written import fixed_in_final, nested_profiles
 
 SUGGESTIONS = 5
 # Names are at most 150 characters; a longer query is cut so difflib's work stays bounded.
@@ -258,14 +258,15 @@ class CatalogueIndex:
         found = self._gear_names.get(datasheet_id)
         if found is None:
             aliases = self.gear_aliases.get(datasheet_id, {})
+            final = self._wargear.get(datasheet_id, ([], ""))[0]
             found = self._gear_names[datasheet_id] = GearNames(
-                profiles=self._profiles.get(datasheet_id, ()),
+                profiles=_with_nested(self._profiles.get(datasheet_id, ()), final),
                 aliases=tuple(sorted(aliases.items())),
                 units=tuple(
                     norm for norm, _ in self._former.get("datasheet", {}).get(datasheet_id, ())
                 ),
                 abilities=self._abilities.get(datasheet_id, ()),
-                fixed=fixed_in_final(self._wargear.get(datasheet_id, ([], ""))[0]),
+                fixed=fixed_in_final(final),
             )
         return found
 
@@ -546,6 +547,19 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
             for sheet, names in former_option_names().items()
         },
     )
+
+
+def _with_nested(
+    profiles: tuple[tuple[str, tuple[str, ...]], ...], model_types: list[dict[str, object]]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The options' profiles, with the items their own choices offer (written.py)."""
+    nested = dict(nested_profiles(model_types))
+    if not nested:
+        return profiles
+    held = dict(profiles)
+    for option, items in nested.items():
+        held[option] = (*held.get(option, ()), *items)
+    return tuple(sorted(held.items()))
 
 
 def _profile_names(

@@ -16,9 +16,12 @@ wargear_names' own (plurals, counts, profiles), kept apart so that module stays 
 
 from __future__ import annotations
 
+import json
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import lru_cache
+from pathlib import Path
 
 from rosters.formats.text_import.common import normalise
 
@@ -152,3 +155,29 @@ def fixed_in_final(
         if items:
             found.append((str(kind.get("name", "")), items))
     return tuple(found)
+
+
+# bin/nested-choices writes it from the BSData catalogues.
+NESTED_CHOICES = Path(__file__).resolve().parent / "data" / "nested_choices.json"
+
+
+@lru_cache(maxsize=1)
+def _nested_table() -> dict[str, dict[str, list[str]]]:
+    if not NESTED_CHOICES.exists():
+        return {}
+    found: dict[str, dict[str, list[str]]] = json.loads(NESTED_CHOICES.read_text("utf-8"))
+    return found
+
+
+def nested_profiles(
+    model_types: Iterable[Mapping[str, object]],
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(option, the items its own choices offer) for the final data's model types: a
+    Captain with Jump Pack's "Melee and Pistol" holds "Power fist" and "Plasma pistol"
+    as it holds its weapons' profiles, so a list naming those names the option."""
+    table = _nested_table()
+    found: dict[str, list[str]] = {}
+    for kind in model_types:
+        for option, items in table.get(str(kind.get("name", "")), {}).items():
+            found.setdefault(option, []).extend(i for i in items if i not in found[option])
+    return tuple((option, tuple(items)) for option, items in sorted(found.items()))
