@@ -18,8 +18,14 @@ from armybuilder.rules import model as core
 from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.wargear_names import GearNames, keys
 from rosters.formats.text_import.written import (
+    NESTED_CHOICES,
+    ability_keys,
     family_aliases,
+    fixed_in_final,
     leader_of_unit,
+    nested_profiles,
+    one_edit,
+    owner_type,
     without_owner,
 )
 from tests.formats.test_wargear_names_real import APP, group, read, sheet
@@ -304,3 +310,166 @@ def test_every_line_read(
     assert found_models == models
     for model, stated in loadout.items():
         assert found[model] == stated
+
+
+@pytest.mark.parametrize(
+    ("written", "data", "near"),
+    [
+        ("chirurgeon tools", "chirugeon tools", True),  # a letter more
+        ("absolvor bolt pistol", "absolver bolt pistol", True),  # a letter other
+        ("heavy bolter", "heavy bolder", False),  # short words are left alone
+        ("plasma pistol", "plasma rifle", False),
+        ("lascannon", "lascannons", True),
+        ("absolvor bolt pistol", "absolver bolt rifle", False),  # two words apart
+    ],
+)
+def test_a_letter_apart(written: str, data: str, near: bool) -> None:
+    assert one_edit(written, data) is near
+
+
+@pytest.mark.parametrize(
+    ("ability", "written", "found"),
+    [
+        ("Command-link Drone (Aura)", "Command-link Drone (Aura)", True),
+        ("Command-link Drone (Aura)", "Command-link Drone", True),
+        ("Advanced Guardian Drone", "Advanced guardian drone", True),
+        ("Mandiblasters", "Mandiblaster", False),  # folded as written, no plural fold
+        ("Stealth", "Stealth Drone", False),
+    ],
+)
+def test_abilities_written_as_items(ability: str, written: str, found: bool) -> None:
+    assert bool(set(ability_keys((ability,))) & set(ability_keys((written,)))) is found
+
+
+GHOSTS = [
+    "ibram gaunt",
+    "tanith ghost w corbec hot shot lascarbine",
+    "tanith ghost w rawne lascarbine",
+    "tanith ghost w mkoll straight silver knife",
+]
+
+
+@pytest.mark.parametrize(
+    ("written", "owner"),
+    [
+        ("Colm Corbec", True),
+        ("Elim Rawne", True),
+        ("Oan Mkoll", True),
+        ("Hot-shot lascarbine", False),  # the weapon, not its owner
+        ("Corbec", False),  # one word: the type's own name would say
+        ("Straight silver knife", False),
+    ],
+)
+def test_named_models_by_their_weapon(written: str, owner: bool) -> None:
+    assert owner_type(written, GHOSTS) is owner
+
+
+def test_fixed_weapons_of_the_final_data() -> None:
+    kinds = [
+        {
+            "name": "Sister Superior",
+            "groups": [
+                {"name": "Ranged", "options": ["Boltgun", "Bolt pistol"], "min": 1, "max": 1},
+                {
+                    "name": "Close combat weapon",
+                    "options": ["Close combat weapon"],
+                    "min": 1,
+                    "max": 1,
+                },
+                {"name": "Melee", "options": ["Power weapon"], "min": 0, "max": 1},
+            ],
+        },
+        {"name": "Battle Sister", "groups": []},
+    ]
+    assert fixed_in_final(kinds) == (("Sister Superior", ("Close combat weapon",)),)
+
+
+def test_nested_choices_table() -> None:
+    if not NESTED_CHOICES.exists():
+        pytest.skip("bin/nested-choices has not written the table")
+    found = dict(nested_profiles([{"name": "Death Korps Watchmaster"}]))
+    assert {"Plasma pistol", "Power weapon"} <= set(found["Laspistol and chainsword"])
+    assert nested_profiles([{"name": "No such model"}]) == ()
+
+
+WATCHMASTER = sheet(
+    "Death Korps of Krieg",
+    "Death Korps Trooper",
+    core.ModelType(
+        "Death Korps Watchmaster",
+        1,
+        1,
+        (group("Wargear", "Laspistol and chainsword", "Boltgun and close combat weapon"),),
+    ),
+    core.ModelType("Death Korps Trooper", 9, 19, (group("Lasgun", "Lasgun"),)),
+)
+SISTERS = sheet(
+    "Battle Sisters Squad",
+    "Battle Sister",
+    core.ModelType("Sister Superior", 1, 1, (group("Ranged", "Boltgun", "Bolt pistol"),)),
+    core.ModelType(
+        "Battle Sister",
+        9,
+        9,
+        (group("Boltgun", "Boltgun"), group("Close combat weapon", "Close combat weapon")),
+    ),
+)
+SHADOWSUN = sheet(
+    "Commander Shadowsun",
+    "Commander Shadowsun",
+    core.ModelType("Commander Shadowsun", 1, 1, (group("Pistol", "Pulse pistol"),)),
+)
+
+# (text, datasheet, names) -> the loadout: lines the data names otherwise, read.
+DATA_NAMES = [
+    pytest.param(
+        APP + "Death Korps of Krieg (65 points)\n• 1x Death Korps Watchmaster\n"
+        "◦ 1x Plasma pistol\n◦ 1x Power weapon\n• 9x Death Korps Trooper\n◦ 9x Lasgun\n",
+        WATCHMASTER,
+        GearNames(
+            profiles=(
+                (
+                    "Laspistol and chainsword",
+                    ("Laspistol", "Chainsword", "Plasma pistol", "Power weapon"),
+                ),
+            )
+        ),
+        {"Death Korps Watchmaster": (1, {"Laspistol and chainsword": 1})},
+        id="weapons chosen inside an option name it once",
+    ),
+    pytest.param(
+        APP + "Battle Sisters Squad (100 points)\n• 1x Sister Superior\n• 1x Bolt pistol\n"
+        "1x Close combat weapon\n• 9x Battle Sister\n• 9x Boltgun\n9x Close combat weapon\n",
+        SISTERS,
+        GearNames(fixed=(("Sister Superior", ("Close combat weapon", "Bolt pistol")),)),
+        {"Sister Superior": (1, {"Bolt pistol": 1})},
+        id="a weapon the final data fixes on the type, an older month lacks",
+    ),
+    pytest.param(
+        APP + "Commander Shadowsun (100 points)\n• 1x Advanced Guardian Drone\n"
+        "• 1x Command-link Drone (Aura)\n• 1x Pulse pistol\n",
+        SHADOWSUN,
+        GearNames(abilities=("Advanced Guardian Drone", "Command-link Drone (Aura)")),
+        {"Commander Shadowsun": (1, {"Pulse pistol": 1})},
+        id="abilities among the items",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "datasheet", "names", "loadout"), DATA_NAMES)
+def test_names_the_data_gives_otherwise(
+    text: str,
+    datasheet: core.Datasheet,
+    names: GearNames,
+    loadout: dict[str, tuple[int, dict[str, int]]],
+) -> None:
+    _models, found, unplaced = read(text, datasheet, names)
+    assert unplaced == []
+    for model, stated in loadout.items():
+        assert found[model] == stated
+
+
+def test_unknown_names_stay_unread() -> None:
+    text = APP + "Commander Shadowsun (100 points)\n• 1x Pulse pistol\n• 1x Gun of Nobody\n"
+    _models, _found, unplaced = read(text, SHADOWSUN, GearNames(abilities=("Stealth",)))
+    assert unplaced == ["Gun of Nobody"]

@@ -33,6 +33,7 @@ from rosters.formats.text_import.written import (
     ability_keys,
     family_aliases,
     leader_of_unit,
+    one_edit,
     owner_type,
     spelling,
     without_owner,
@@ -370,6 +371,18 @@ class _Sheet:
     def known(self, name: str) -> tuple[str, int] | None:
         return self._look(name)[0]
 
+    def near(self, name: str) -> str | None:
+        """The one option a misspelt name is a letter away from ("Chirurgeon's tools"
+        for the data's "Chirugeon's tools"); None where none or several are."""
+        key = keys(name)[0]
+        found = {
+            option
+            for t in self.types
+            for option_key, (option, per) in t.options.items()
+            if per == 1 and one_edit(key, option_key)
+        }
+        return found.pop() if len(found) == 1 else None
+
     def exact(self, name: str) -> bool:
         """Tell an option's own name (or former name) as written: "2 Storm Bolters"."""
         norm = fold(name)
@@ -636,7 +649,8 @@ def _one(facts: _Sheet, name: str) -> tuple[int, str] | None:
     counted = _LEADING_COUNT.match(name)
     if counted is not None and facts.known(counted["name"]) is not None:
         return _count(counted), counted["name"]
-    return None
+    near = facts.near(name)
+    return (1, near) if near is not None else None
 
 
 def _count(counted: re.Match[str]) -> int:

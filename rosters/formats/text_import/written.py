@@ -181,3 +181,25 @@ def nested_profiles(
         for option, items in table.get(str(kind.get("name", "")), {}).items():
             found.setdefault(option, []).extend(i for i in items if i not in found[option])
     return tuple((option, tuple(items)) for option, items in sorted(found.items()))
+
+
+# Only long words: "chirurgeon" and the data's "chirugeon", "absolvor" and "absolver".
+LONG_WORD = 7
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Tell two folded names of the same words but one long word one letter apart (a
+    letter more, less or other): a misspelling on one side."""
+    wa, wb = a.split(), b.split()
+    if len(wa) != len(wb) or a == b:
+        return False
+    differ = [(x, y) for x, y in zip(wa, wb, strict=True) if x != y]
+    if len(differ) != 1:
+        return False
+    x, y = differ[0]
+    if min(len(x), len(y)) < LONG_WORD or abs(len(x) - len(y)) > 1:
+        return False
+    if len(x) == len(y):
+        return sum(1 for p, q in zip(x, y, strict=True) if p != q) == 1
+    short, long = (x, y) if len(x) < len(y) else (y, x)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
