@@ -26,6 +26,7 @@ from rosters.formats.text_import.written import (
     nested_profiles,
     one_edit,
     owner_type,
+    without_kind,
     without_owner,
 )
 from tests.formats.test_wargear_names_real import APP, group, read, sheet
@@ -473,3 +474,31 @@ def test_unknown_names_stay_unread() -> None:
     text = APP + "Commander Shadowsun (100 points)\n• 1x Pulse pistol\n• 1x Gun of Nobody\n"
     _models, _found, unplaced = read(text, SHADOWSUN, GearNames(abilities=("Stealth",)))
     assert unplaced == ["Gun of Nobody"]
+
+
+@pytest.mark.parametrize(
+    ("key", "bare"),
+    [
+        ("perdition pistol", "perdition"),
+        ("axe mortalis weapon", "axe mortalis"),
+        ("bolt pistol", ""),  # too short a name is left: no "Bolt" option stands for it
+        ("perdition", ""),
+        ("storm shield", ""),
+    ],
+)
+def test_kind_of_weapon_after_the_name(key: str, bare: str) -> None:
+    assert without_kind(key) == bare
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "This Datasheet also has the Battleline keyword.",
+        "Invulnerable Save (4+): Ghazghkull",
+    ],
+)
+def test_datasheet_notes_are_no_wargear(note: str) -> None:
+    text = APP + f"Commander Shadowsun (100 points)\n• 1x Pulse pistol\n{note}\n"
+    _models, found, unplaced = read(text, SHADOWSUN)
+    assert unplaced == []
+    assert found["Commander Shadowsun"] == (1, {"Pulse pistol": 1})

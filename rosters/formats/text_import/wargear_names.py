@@ -36,6 +36,7 @@ from rosters.formats.text_import.written import (
     one_edit,
     owner_type,
     spelling,
+    without_kind,
     without_owner,
 )
 
@@ -371,6 +372,11 @@ class _Sheet:
     def known(self, name: str) -> tuple[str, int] | None:
         return self._look(name)[0]
 
+    def exact_key(self, key: str) -> str | None:
+        """The one option whose own folded name is this key (no parts, no profiles)."""
+        found = {t.options[key][0] for t in self.types if key in t.options}
+        return found.pop() if len(found) == 1 else None
+
     def near(self, name: str) -> str | None:
         """The one option a misspelt name is a letter away from ("Chirurgeon's tools"
         for the data's "Chirugeon's tools"); None where none or several are."""
@@ -650,6 +656,10 @@ def _one(facts: _Sheet, name: str) -> tuple[int, str] | None:
     if counted is not None and facts.known(counted["name"]) is not None:
         return _count(counted), counted["name"]
     near = facts.near(name)
+    if near is None:
+        # "Perdition Pistol": the data's "Perdition" and the kind of weapon it is.
+        bare = without_kind(keys(name)[0])
+        near = facts.exact_key(bare) if bare else None
     return (1, near) if near is not None else None
 
 

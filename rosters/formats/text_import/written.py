@@ -203,3 +203,15 @@ def one_edit(a: str, b: str) -> bool:
         return sum(1 for p, q in zip(x, y, strict=True) if p != q) == 1
     short, long = (x, y) if len(x) < len(y) else (y, x)
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+# Kinds of weapon a list may write after a name the data gives alone ("Perdition Pistol"
+# for Dante's "Perdition").
+KIND_WORDS = frozenset({"pistol", "gun", "rifle", "cannon", "blade", "sword", "weapon"})
+
+
+def without_kind(key: str) -> str:
+    """The folded name less a trailing kind of weapon ("perdition pistol" ->
+    "perdition"); "" where it ends in none or nothing long is left."""
+    head, _, last = key.rpartition(" ")
+    return head if last in KIND_WORDS and len(head) >= 5 else ""
