@@ -21,7 +21,7 @@ from rosters.formats.text_import.written import (
     NESTED_CHOICES,
     ability_keys,
     family_aliases,
-    fixed_in_final,
+    final_items,
     leader_of_unit,
     nested_profiles,
     one_edit,
@@ -365,7 +365,7 @@ def test_named_models_by_their_weapon(written: str, owner: bool) -> None:
     assert owner_type(written, GHOSTS) is owner
 
 
-def test_fixed_weapons_of_the_final_data() -> None:
+def test_items_of_the_final_data() -> None:
     kinds = [
         {
             "name": "Sister Superior",
@@ -382,7 +382,9 @@ def test_fixed_weapons_of_the_final_data() -> None:
         },
         {"name": "Battle Sister", "groups": []},
     ]
-    assert fixed_in_final(kinds) == (("Sister Superior", ("Close combat weapon",)),)
+    assert final_items(kinds) == (
+        ("Sister Superior", ("Boltgun", "Bolt pistol", "Close combat weapon", "Power weapon")),
+    )
 
 
 def test_nested_choices_table() -> None:
@@ -442,9 +444,9 @@ DATA_NAMES = [
         APP + "Battle Sisters Squad (100 points)\n• 1x Sister Superior\n• 1x Bolt pistol\n"
         "1x Close combat weapon\n• 9x Battle Sister\n• 9x Boltgun\n9x Close combat weapon\n",
         SISTERS,
-        GearNames(fixed=(("Sister Superior", ("Close combat weapon", "Bolt pistol")),)),
+        GearNames(final_items=(("Sister Superior", ("Close combat weapon", "Bolt pistol")),)),
         {"Sister Superior": (1, {"Bolt pistol": 1})},
-        id="a weapon the final data fixes on the type, an older month lacks",
+        id="a weapon the final data gives the type, an older month lacks",
     ),
     pytest.param(
         APP + "Commander Shadowsun (100 points)\n• 1x Advanced Guardian Drone\n"

@@ -40,7 +40,7 @@ from armybuilder.catalogue.models_wargear import (
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 from rosters.formats.text_import.wargear_names import GearNames
-from rosters.formats.text_import.written import fixed_in_final, nested_profiles
+from rosters.formats.text_import.written import final_items, nested_profiles
 
 SUGGESTIONS = 5
 # Names are at most 150 characters; a longer query is cut so difflib's work stays bounded.
@@ -266,7 +266,7 @@ class CatalogueIndex:
                     norm for norm, _ in self._former.get("datasheet", {}).get(datasheet_id, ())
                 ),
                 abilities=self._abilities.get(datasheet_id, ()),
-                fixed=fixed_in_final(final),
+                final_items=final_items(final),
             )
         return found
 

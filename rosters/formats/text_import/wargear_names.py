@@ -82,9 +82,9 @@ class GearNames:
     # The datasheet's ability names ("Command-link Drone (Aura)"), which some exports
     # list among the wargear: stated, nothing to place.
     abilities: tuple[str, ...] = ()
-    # The final data's fixed weapons (a group of one option, always taken) by model type:
-    # an older month's data may lack one ("Close combat weapon" of a Sister Superior).
-    fixed: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # The final data's items by model type: an older month's data may lack one for the
+    # same type ("Close combat weapon" of a Sister Superior); stated, nothing to place.
+    final_items: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 NO_NAMES = GearNames()

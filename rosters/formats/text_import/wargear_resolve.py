@@ -178,15 +178,15 @@ def _lent(
     return {(at, c): n for (t, at), (c, n) in borrowed.items() if t == name}
 
 
-def _fixed_in_final(names: GearNames, t: _Type, item: str) -> bool:
-    """Tell an item the final data gives this model type as a fixed weapon (nothing to
-    choose or count) where the data read lacks it: an older month's "Sister Superior"
-    without her close combat weapon."""
+def _in_final(names: GearNames, t: _Type, item: str) -> bool:
+    """Tell an item the final data gives this model type where the data read has it for
+    no type: an older month's "Sister Superior" without her close combat weapon. It is
+    read as stated; that month's loadout keeps its defaults there."""
     own = model_key(t.kind.name)
     key = _singular(normalise(item))
     return any(
         model_key(kind) == own and key in {_singular(normalise(i)) for i in items}
-        for kind, items in names.fixed
+        for kind, items in names.final_items
     )
 
 
@@ -287,7 +287,7 @@ def resolve_gear(
                 and t.find(item.name) is not None
             ]
             if not offering:
-                if not _fixed_in_final(names, target, item.name):
+                if not _in_final(names, target, item.name):
                     unplaced.append(Unplaced(read.stated(item), _suggest(types, item.name)))
                 continue
 

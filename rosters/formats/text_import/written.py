@@ -138,19 +138,20 @@ def owner_type(name: str, type_names: Iterable[str]) -> bool:
     return sum(1 for t in type_names if f"{t.partition(' w ')[2]} ".startswith(owner)) == 1
 
 
-def fixed_in_final(
+def final_items(
     model_types: Iterable[Mapping[str, object]],
 ) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(model type name, its fixed items) of the final data's Wargear JSON: groups of one
-    option that every model takes (min = max >= 1)."""
+    """(model type name, every item its groups offer) of the final data's Wargear JSON:
+    what an older month's data may lack for the same model type (a Sister Superior's
+    close combat weapon, a Scout Sergeant's Astartes shotgun)."""
     found = []
     for kind in model_types:
         items = tuple(
-            str(options[0])
-            for group in kind.get("groups") or ()  # type: ignore[attr-defined]
-            if len(options := group.get("options") or ()) == 1
-            and int(group.get("min") or 0) >= 1
-            and int(group.get("min") or 0) == int(group.get("max") or 0)
+            dict.fromkeys(
+                str(option)
+                for group in kind.get("groups") or ()  # type: ignore[attr-defined]
+                for option in group.get("options") or ()
+            )
         )
         if items:
             found.append((str(kind.get("name", "")), items))
