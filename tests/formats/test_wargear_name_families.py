@@ -504,3 +504,21 @@ def test_datasheet_notes_are_no_wargear(note: str) -> None:
     _models, found, unplaced = read(text, SHADOWSUN)
     assert unplaced == []
     assert found["Commander Shadowsun"] == (1, {"Pulse pistol": 1})
+
+
+def test_a_model_type_only_the_final_data_has() -> None:
+    scouts = sheet(
+        "Scout Squad",
+        "Scout",
+        core.ModelType("Scout Sergeant", 1, 1, (group("Gun", "Boltgun"),)),
+        core.ModelType("Scout", 4, 9, (group("Gun", "Boltgun"),)),
+    )
+    names = GearNames(final_items=(("Scout w/ Scout Sniper Rifle", ("Scout Sniper Rifle",)),))
+    text = APP + (
+        "Scout Squad (70 points)\n• 1x Scout Sergeant\n• 1x Boltgun\n"
+        "• 1x Scout w/ Scout Sniper Rifle\n• 3x Scout\n• 3x Boltgun\n"
+    )
+    models, found, unplaced = read(text, scouts, names)
+    assert unplaced == []
+    assert models == 5
+    assert found["Scout"][1] == {"Boltgun": 4}  # the fifth model: the defaults, no guess

@@ -353,6 +353,8 @@ class _Sheet:
     bases: frozenset[str] = frozenset()
     # The datasheet's abilities, folded with and without a "(Aura)" note.
     abilities: frozenset[str] = frozenset()
+    # The final data's model types, folded: a model line of one an older month lacks.
+    final_types: frozenset[str] = frozenset()
 
     # Name -> (found in some type, found only as one weapon of an option).
     memo: dict[str, tuple[tuple[str, int] | None, bool]] = field(
@@ -419,6 +421,10 @@ class _Sheet:
         # "9x Chaos Cultist" of "Cultist w/ autopistol and brutal assault weapon".
         if any(norm == b or norm.endswith(" " + b) for b in self.bases):
             return TYPE
+        # "Scout w/ Scout Sniper Rifle", "Twistbray": a model of a type only the final
+        # data has; its models take the month's defaults (no type is guessed for them).
+        if norm in self.final_types:
+            return UNIT
         # "Possessed Champion", "Deathshroud Champion": the unit's leader, by its title.
         if norm.split()[-1] in LEADER_TITLES and leader_of_unit(
             norm, (*self.units, *self.type_names)
@@ -495,6 +501,7 @@ def _new_sheet(model_types: tuple[core.ModelType, ...], names: GearNames, unit: 
             if " w " in (key := model_key(k.name)) and len(base := key.partition(" w ")[0]) > 2
         ),
         frozenset(ability_keys(names.abilities)),
+        frozenset(model_key(kind) for kind, _ in names.final_items),
     )
 
 
