@@ -522,3 +522,30 @@ def test_a_model_type_only_the_final_data_has() -> None:
     assert unplaced == []
     assert models == 5
     assert found["Scout"][1] == {"Boltgun": 4}  # the fifth model: the defaults, no guess
+
+
+def test_a_weapon_another_stated_option_holds_is_that_option() -> None:
+    scorpions = sheet(
+        "Striking Scorpions",
+        "Striking Scorpion",
+        core.ModelType(
+            "Striking Scorpion Exarch",
+            1,
+            1,
+            (group("Weapons", "Scorpion Chainsword and Shuriken Pistol", "Biting Blade"),),
+        ),
+        core.ModelType("Striking Scorpion", 4, 9, (group("Pistol", "Shuriken Pistol"),)),
+    )
+    # The final data's "Biting blade & Shuriken Pistol" was the month's "Biting Blade".
+    names = GearNames(
+        profiles=(("Biting blade & Shuriken Pistol", ("Biting blade", "Shuriken pistol")),),
+        aliases=(("biting blade", "Biting blade & Shuriken Pistol"),),
+    )
+    text = APP + (
+        "Striking Scorpions (75 points)\n• 1x Striking Scorpion Exarch\n• 1x Biting blade\n"
+        "1x Shuriken pistol\n• 4x Striking Scorpion\n• 4x Shuriken pistol\n"
+    )
+    _models, found, unplaced = read(text, scorpions, names)
+    assert unplaced == []
+    assert found["Striking Scorpion Exarch"] == (1, {"Biting Blade": 1})
+    assert found["Striking Scorpion"] == (4, {"Shuriken Pistol": 4})

@@ -172,6 +172,16 @@ def _give_back(
             del borrowed[(t.kind.name, at)]
 
 
+def _held_elsewhere(t: _Type, pool: dict[str, int], parts_of: dict[str, set[str]]) -> None:
+    """Drop an option the pool holds only for weapons another of its options holds too:
+    the Exarch's "Shuriken pistol" beside her "Biting Blade" (which holds one) is not a
+    "Scorpion Chainsword and Shuriken Pistol" as well."""
+    for option, weapons in parts_of.items():
+        others = [o for o in pool if o != option and o not in parts_of]
+        if any(weapons <= t.parts.get(o, frozenset()) for o in others):
+            pool.pop(option, None)
+
+
 def _lent(
     borrowed: dict[tuple[str, int], tuple[str, int]], name: str
 ) -> dict[tuple[int, str], int]:
@@ -261,6 +271,8 @@ def resolve_gear(
         n = stated or 1
         target = matched[(model, _line, stated)]
         pool: dict[str, int] = {}
+        # Options the pool holds only for a weapon named as a part of them.
+        parts_of: dict[str, set[str]] = {}
         foreign: list[GearLine] = []
         for item in items:
             if not item.name:
@@ -270,7 +282,10 @@ def resolve_gear(
                 foreign.append(item)
             else:
                 soft = found[1] == 0 or id(item) in read.implied
+                if found[1] == 0 and found[0] not in pool:
+                    parts_of.setdefault(found[0], set()).add(_singular(normalise(item.name)))
                 _add(pool, found[0], _per(item, found[1]), combo=soft)
+        _held_elsewhere(target, pool, parts_of)
         moved_to: dict[str, int] = {}
         # (type, group index) -> (option, count) the moved models took from the pool.
         borrowed: dict[tuple[str, int], tuple[str, int]] = {}
