@@ -421,10 +421,6 @@ class _Sheet:
         # "9x Chaos Cultist" of "Cultist w/ autopistol and brutal assault weapon".
         if any(norm == b or norm.endswith(" " + b) for b in self.bases):
             return TYPE
-        # "Scout w/ Scout Sniper Rifle", "Twistbray": a model of a type only the final
-        # data has; its models take the month's defaults (no type is guessed for them).
-        if norm in self.final_types:
-            return UNIT
         # "Possessed Champion", "Deathshroud Champion": the unit's leader, by its title.
         if norm.split()[-1] in LEADER_TITLES and leader_of_unit(
             norm, (*self.units, *self.type_names)
@@ -434,6 +430,10 @@ class _Sheet:
             title = norm.split()[-1]
             titled = any(t.split()[-1] == title for t in self.type_names)
             return TYPE if titled or len(self.type_names) == 1 else UNIT
+        # "Scout w/ Scout Sniper Rifle", "Twistbray": a model of a type only the final
+        # data has; its models take the month's defaults (no type is guessed for them).
+        if norm in self.final_types:
+            return UNIT
         return ""
 
     def type_option(self, name: str) -> str | None:

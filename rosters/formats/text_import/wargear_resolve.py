@@ -31,6 +31,7 @@ from rosters.formats.text_import.wargear_names import (
     singular,
     type_tables,
 )
+from rosters.formats.text_import.written import LEADER_TITLES
 
 
 @dataclass
@@ -84,6 +85,13 @@ def _match_type(
     ends = [t for t in types if model_key(model).endswith(" " + model_key(t.kind.name))]
     if ends:
         return max(ends, key=lambda t: len(t.kind.name))
+    # "Neurogaunt Nodebeast" for the data's "Neurogant Nodebeast": the one type with
+    # the leader's title the line ends in.
+    title = model_key(model).split()[-1]
+    if title in LEADER_TITLES and " " in model_key(model):
+        titled = [t for t in types if model_key(t.kind.name).split()[-1] == title]
+        if len(titled) == 1:
+            return titled[0]
     # A type another line names exactly is that line's.
     free = [t for t in types if t.kind.name not in set(taken)]
     close = [t for t in free if _same(normalise(t.kind.name), norm)]
