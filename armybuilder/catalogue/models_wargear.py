@@ -114,10 +114,49 @@ def wargear_versions() -> dict[int, tuple[Version, ...]]:
 
 
 def wargear_as_of(versions: tuple[Version, ...], day: date | None) -> Version | None:
-    """The older wargear in force on ``day``; None where the final data's applies."""
+    """The older wargear in force on ``day``; None where the final data's applies.
+
+    A month whose data gives the datasheet as one model without any wargear (a stub: the
+    unit named as a single model, "Kasrkin" or "Cadian Shock Troops" in July 2023) states
+    no loadout at all: the final data's applies there too. A month that names the model
+    types and their counts without wargear (Custodian Guard in August 2023) is that
+    month's data still.
+    """
     if day is None:
         return None
     for version in versions:
         if version.since <= day < version.until:
-            return version
+            return None if stub(version) else version
     return None
+
+
+def stub(version: Version) -> bool:
+    """Tell a month whose data has the unit as one model of its own name, no wargear."""
+    kinds = version.model_types
+    return len(kinds) == 1 and not kinds[0].get("groups") and int(kinds[0].get("max") or 0) <= 1
+
+
+# A stub month's data records the unit as one model (1-1) too.
+STUB_SIZE = (1, 1)
+
+
+def stub_sizes(sizes: dict[int, tuple[int, int]], day: date | None) -> None:
+    """Where a release on ``day`` records a stub datasheet's size as one model, put the
+    datasheet's own sizes in its place (the stub's wargear is read from the final data,
+    whose model counts the size must fit)."""
+    if day is None:
+        return
+    stubs = [
+        sheet
+        for sheet, versions in wargear_versions().items()
+        if sizes.get(sheet) == STUB_SIZE
+        and any(v.since <= day < v.until and stub(v) for v in versions)
+    ]
+    if not stubs:
+        return
+    from armybuilder.catalogue.models import Datasheet
+
+    for pk, low, high in Datasheet.objects.filter(id__in=stubs).values_list(
+        "id", "min_models", "max_models"
+    ):
+        sizes[pk] = (low, high)

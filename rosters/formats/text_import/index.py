@@ -34,12 +34,14 @@ from armybuilder.catalogue.models import (
 from armybuilder.catalogue.models_wargear import (
     Version,
     former_option_names,
+    stub_sizes,
     wargear_as_of,
     wargear_versions,
 )
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 from rosters.formats.text_import.wargear_names import GearNames
+from rosters.formats.text_import.written import final_items, nested_profiles
 
 SUGGESTIONS = 5
 # Names are at most 150 characters; a longer query is cut so difflib's work stays bounded.
@@ -268,6 +270,8 @@ class CatalogueIndex:
     _priced: dict[int, frozenset[int]] = field(default_factory=dict)
     # Folded datasheet name -> every datasheet of that name, built on first use.
     _by_norm: dict[str, list[Entry]] | None = None
+    # Datasheet id -> its ability names (the Wargear row's ``abilities``).
+    _abilities: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     def gear_names(self, datasheet_id: int) -> GearNames:
         """Return the names a datasheet's options are also found by: their weapon
@@ -275,12 +279,15 @@ class CatalogueIndex:
         found = self._gear_names.get(datasheet_id)
         if found is None:
             aliases = self.gear_aliases.get(datasheet_id, {})
+            final = self._wargear.get(datasheet_id, ([], ""))[0]
             found = self._gear_names[datasheet_id] = GearNames(
-                profiles=self._profiles.get(datasheet_id, ()),
+                profiles=_with_nested(self._profiles.get(datasheet_id, ()), final),
                 aliases=tuple(sorted(aliases.items())),
                 units=tuple(
                     norm for norm, _ in self._former.get("datasheet", {}).get(datasheet_id, ())
                 ),
+                abilities=self._abilities.get(datasheet_id, ()),
+                final_items=final_items(final),
             )
         return found
 
@@ -408,6 +415,8 @@ class CatalogueIndex:
                     "datasheet_id", "min_models", "max_models"
                 )
             }
+            if release_id != self._current_release:
+                stub_sizes(found, self._release_dates.get(release_id))
         return found
 
     def predecessor(self, faction_id: int, release_id: int | None, entry: Entry) -> Entry | None:
@@ -546,7 +555,9 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         "id", "name", "detachment_id"
     ):
         upgrades[detachment_id][normalise(name)] = (pk, name)
-    wargear = list(Wargear.objects.values_list("datasheet_id", "model_types", "fill", "weapons"))
+    wargear = list(
+        Wargear.objects.values_list("datasheet_id", "model_types", "fill", "weapons", "abilities")
+    )
     former: dict[str, dict[int, list[tuple[str, date]]]] = defaultdict(lambda: defaultdict(list))
     retired: dict[str, dict[int, date]] = {}
     for kind, model in (
@@ -579,17 +590,31 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         _former={kind: dict(v) for kind, v in former.items()},
         _retired=retired,
         _release_dates=dict(PointsRelease.objects.values_list("id", "published")),
-        _wargear={pk: (model_types, fill) for pk, model_types, fill, _ in wargear},
+        _wargear={pk: (model_types, fill) for pk, model_types, fill, _, _ in wargear},
         _wargear_versions=wargear_versions(),
         _current_release=PointsRelease.objects.filter(is_current=True)
         .values_list("id", flat=True)
         .first(),
-        _profiles={pk: _profile_names(weapons) for pk, _, _, weapons in wargear if weapons},
+        _profiles={pk: _profile_names(weapons) for pk, _, _, weapons, _ in wargear if weapons},
+        _abilities={pk: tuple(map(str, names)) for pk, _, _, _, names in wargear if names},
         gear_aliases={
             sheet: {normalise(name): option for name, option in names.items()}
             for sheet, names in former_option_names().items()
         },
     )
+
+
+def _with_nested(
+    profiles: tuple[tuple[str, tuple[str, ...]], ...], model_types: list[dict[str, object]]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The options' profiles, with the items their own choices offer (written.py)."""
+    nested = dict(nested_profiles(model_types))
+    if not nested:
+        return profiles
+    held = dict(profiles)
+    for option, items in nested.items():
+        held[option] = (*held.get(option, ()), *items)
+    return tuple(sorted(held.items()))
 
 
 def _profile_names(

@@ -605,7 +605,9 @@ def _resolve_wargear(
     if sheet is None:
         return
     # Inline items after the unit's points ("Khârn (85 pts): Gorechild, Plasma pistol").
-    skip = {normalise(resolved.enhancement or ""), *WARLORD_WORDS}
+    # New Recruit's compact text writes the enhancement again as "Fusion Blades upgrade".
+    enhancement = resolved.enhancement or ""
+    skip = {normalise(enhancement), normalise(f"{enhancement} upgrade"), *WARLORD_WORDS}
     gear = header_gear(
         unit.line,
         (

@@ -37,6 +37,9 @@ _MODEL_WITH_RE = re.compile(r"^(?P<count>\d{1,4})\s++(?P<rest>\S.*)$")
 _PRICE_RE = re.compile(r"\s*+[\[(]\+\s*+\d{1,9}+\s*+(?:points?|pts?)[\])]\s*+$", re.IGNORECASE)
 # A count written without "x": "5 chainblades" of "• 5x Khorne Berzerker: 5 chainblades".
 _BARE_COUNT = re.compile(r"^\d{1,4}\s++\w")
+# Notes an export copies from the datasheet among the wargear: a sentence (five words or
+# more, a full stop), or the invulnerable save line.
+_NOTE_RE = re.compile(r"^(?:\S++\s++){4,}+[^.]*+\.$|^invulnerable save\b", re.IGNORECASE)
 # (line, indent, bullet, text) of each line under a unit header.
 Child = tuple[int, int, str, str]
 
@@ -50,7 +53,11 @@ def _counted(item: str) -> tuple[int, str]:
 
 def _skip(child: Child) -> bool:
     text = clean(child[3])
-    if text.casefold() in WARLORD_WORDS or ENHANCEMENT_RE.match(text):
+    # "-Warlord": a dash written as a bullet without its space.
+    if text.lstrip("-–").casefold() in WARLORD_WORDS or ENHANCEMENT_RE.match(text):
+        return True
+    if _NOTE_RE.match(text):
+        return True  # "This Datasheet also has the Battleline keyword.", "Invulnerable Save"
         return True
     return bool(child[2] and PRICED_UPGRADE_RE.match(text))
 
@@ -95,7 +102,7 @@ def _items(
     found = []
     for item in _split(_PRICE_RE.sub("", text)):
         count, name = _counted(item)
-        if name.casefold() in WARLORD_WORDS or not name:
+        if name.casefold() in WARLORD_WORDS or not name or _NOTE_RE.match(name):
             continue
         each = 1 if totals and (COUNT_RE.match(item) or _BARE_COUNT.match(item)) else per_model or 1
         found.append(GearLine(line, model, models, count * each, name, model_line))

@@ -28,6 +28,17 @@ from functools import lru_cache
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.model import GearLine
+from rosters.formats.text_import.written import (
+    LEADER_TITLES,
+    ability_keys,
+    family_aliases,
+    leader_of_unit,
+    one_edit,
+    owner_type,
+    spelling,
+    without_kind,
+    without_owner,
+)
 
 _PAIR = re.compile(
     r"^(?P<count>\d{1,2})x? (?P<name>.+)$|^(?P<word>one|two|three|four) (?P<rest>.+)$"
@@ -68,6 +79,12 @@ class GearNames:
     aliases: tuple[tuple[str, str], ...] = ()
     # The datasheet's former names, which lists also write on its model lines.
     units: tuple[str, ...] = ()
+    # The datasheet's ability names ("Command-link Drone (Aura)"), which some exports
+    # list among the wargear: stated, nothing to place.
+    abilities: tuple[str, ...] = ()
+    # The final data's items by model type: an older month's data may lack one for the
+    # same type ("Close combat weapon" of a Sister Superior); stated, nothing to place.
+    final_items: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 NO_NAMES = GearNames()
@@ -86,7 +103,7 @@ def _word(word: str) -> str:
 def singular(norm: str) -> str:
     """Fold plurals word by word ("scouts w boltgun"), and drop a leading "the" and a
     "legends" tag, as lists and the data differ there."""
-    words = [_word(w) for w in norm.split()]
+    words = [spelling(_word(w)) for w in norm.split()]
     if words and words[0] == "the":
         words = words[1:]
     if words and words[-1] == "legend":
@@ -225,6 +242,10 @@ def type_tables(
 def _type_tables(model_types: tuple[core.ModelType, ...], names: GearNames) -> tuple[Type, ...]:
     profiles = {option: held for option, held in names.profiles}
     aliases = dict(names.aliases)
+    finals = dict(aliases)
+    # The final data's option names (its profiles), and this data's.
+    current = {normalise(o) for o in profiles}
+    offered_here = {normalise(o) for k in model_types for g in k.groups for o in g.options}
     # The model's own name, not what it carries: "Khorne Berzerker" of "Khorne Berzerker
     # w/ eviscerator and plasma pistol".
     prefixes = frozenset(
@@ -263,7 +284,9 @@ def _type_tables(model_types: tuple[core.ModelType, ...], names: GearNames) -> t
                         entry.combos.setdefault(part_key, option)
                         part_hits[part_key].add(option)
                         weapons.add(part_key)
-                for profile in profiles.get(option, ()):
+                # An older month's option holds what the final data's option does.
+                held = profiles.get(option) or profiles.get(finals.get(normalise(option), ""), ())
+                for profile in held:
                     profile_key = _profile_key(profile)
                     profile_hits[profile_key].add(option)
                     weapons.add(profile_key)
@@ -277,8 +300,12 @@ def _type_tables(model_types: tuple[core.ModelType, ...], names: GearNames) -> t
         entry.shared = frozenset(k for k, n in part_hits.items() if len(n) > 1)
         for key, option in (*entry.combos.items(), *entry.profiles.items()):
             entry.soft_compact.setdefault(key.replace(" ", ""), option)
-        offered = {o for group in kind.groups for o in group.options}
-        entry.aliases = {norm: o for norm, o in aliases.items() if o in offered}
+        offered = list(dict.fromkeys(o for group in kind.groups for o in group.options))
+        # Every name of an option's family across the monthly data finds it, in the
+        # month's data as in the final data's (written.family_aliases).
+        elsewhere = offered_here - {normalise(o) for o in offered}
+        family = family_aliases(aliases, offered, normalise, current, elsewhere)
+        entry.aliases = {**{singular(n): o for n, o in family.items()}, **family}
         found.append(entry)
     return tuple(found)
 
@@ -322,6 +349,12 @@ class _Sheet:
     # Weapons the models carry that are no option of any group (a Trooper's lasgun):
     # stated, with nothing to choose or count.
     fixed: frozenset[str] = frozenset()
+    # Model type names less what the models carry: "cultist" of "cultist w autopistol".
+    bases: frozenset[str] = frozenset()
+    # The datasheet's abilities, folded with and without a "(Aura)" note.
+    abilities: frozenset[str] = frozenset()
+    # The final data's model types, folded: a model line of one an older month lacks.
+    final_types: frozenset[str] = frozenset()
 
     # Name -> (found in some type, found only as one weapon of an option).
     memo: dict[str, tuple[tuple[str, int] | None, bool]] = field(
@@ -340,6 +373,23 @@ class _Sheet:
 
     def known(self, name: str) -> tuple[str, int] | None:
         return self._look(name)[0]
+
+    def exact_key(self, key: str) -> str | None:
+        """The one option whose own folded name is this key (no parts, no profiles)."""
+        found = {t.options[key][0] for t in self.types if key in t.options}
+        return found.pop() if len(found) == 1 else None
+
+    def near(self, name: str) -> str | None:
+        """The one option a misspelt name is a letter away from ("Chirurgeon's tools"
+        for the data's "Chirugeon's tools"); None where none or several are."""
+        key = keys(name)[0]
+        found = {
+            option
+            for t in self.types
+            for option_key, (option, per) in t.options.items()
+            if per == 1 and one_edit(key, option_key)
+        }
+        return found.pop() if len(found) == 1 else None
 
     def exact(self, name: str) -> bool:
         """Tell an option's own name (or former name) as written: "2 Storm Bolters"."""
@@ -365,6 +415,25 @@ class _Sheet:
         for unit in self.units:
             if norm == unit or unit.startswith(norm + " ") or unit.endswith(" " + norm):
                 return UNIT
+        # "Colm Corbec" of "Tanith Ghost w/ Corbec's hot-shot lascarbine".
+        if owner_type(name, self.type_names):
+            return TYPE
+        # "9x Chaos Cultist" of "Cultist w/ autopistol and brutal assault weapon".
+        if any(norm == b or norm.endswith(" " + b) for b in self.bases):
+            return TYPE
+        # "Possessed Champion", "Deathshroud Champion": the unit's leader, by its title.
+        if norm.split()[-1] in LEADER_TITLES and leader_of_unit(
+            norm, (*self.units, *self.type_names)
+        ):
+            # A model of the unit: of the type so titled or the only one, whose items
+            # follow; of no stated type otherwise ("Thunderwolf Cavalry Pack Leader").
+            title = norm.split()[-1]
+            titled = any(t.split()[-1] == title for t in self.type_names)
+            return TYPE if titled or len(self.type_names) == 1 else UNIT
+        # "Scout w/ Scout Sniper Rifle", "Twistbray": a model of a type only the final
+        # data has; its models take the month's defaults (no type is guessed for them).
+        if norm in self.final_types:
+            return UNIT
         return ""
 
     def type_option(self, name: str) -> str | None:
@@ -426,6 +495,13 @@ def _new_sheet(model_types: tuple[core.ModelType, ...], names: GearNames, unit: 
         tuple(model_key(k.name) for k in model_types),
         tuple(dict.fromkeys(model_key(n) for n in (unit, *names.units))),
         fixed,
+        frozenset(
+            base
+            for k in model_types
+            if " w " in (key := model_key(k.name)) and len(base := key.partition(" w ")[0]) > 2
+        ),
+        frozenset(ability_keys(names.abilities)),
+        frozenset(model_key(kind) for kind, _ in names.final_items),
     )
 
 
@@ -588,8 +664,13 @@ def _expand(facts: _Sheet, g: GearLine) -> list[tuple[GearLine, bool]] | None:
     option = facts.type_option(g.name)
     if option is not None:
         return [(replace(g, name=option), False)]
-    if facts.in_type_name(g.name):
-        return []
+    if facts.in_type_name(g.name) or facts.abilities & set(ability_keys((g.name,))):
+        return []  # "Praesidium Shield" of its type's name; an ability, not wargear
+    # "Juggernaut's bladed horn": the owner's name before an option no model type names
+    # whole (last: "Rawne's lascarbine" is no "Lascarbine").
+    owned = without_owner(g.name)
+    if owned and facts.known(owned) is not None:
+        return [(replace(g, name=owned), False)]
     return None
 
 
@@ -600,7 +681,12 @@ def _one(facts: _Sheet, name: str) -> tuple[int, str] | None:
     counted = _LEADING_COUNT.match(name)
     if counted is not None and facts.known(counted["name"]) is not None:
         return _count(counted), counted["name"]
-    return None
+    near = facts.near(name)
+    if near is None:
+        # "Perdition Pistol": the data's "Perdition" and the kind of weapon it is.
+        bare = without_kind(keys(name)[0])
+        near = facts.exact_key(bare) if bare else None
+    return (1, near) if near is not None else None
 
 
 def _count(counted: re.Match[str]) -> int:

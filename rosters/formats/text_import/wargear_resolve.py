@@ -31,6 +31,7 @@ from rosters.formats.text_import.wargear_names import (
     singular,
     type_tables,
 )
+from rosters.formats.text_import.written import LEADER_TITLES
 
 
 @dataclass
@@ -86,6 +87,13 @@ def _match_type(
     ends = [t for t in types if model_key(model).endswith(" " + model_key(t.kind.name))]
     if ends:
         return max(ends, key=lambda t: len(t.kind.name))
+    # "Neurogaunt Nodebeast" for the data's "Neurogant Nodebeast": the one type with
+    # the leader's title the line ends in.
+    title = model_key(model).split()[-1]
+    if title in LEADER_TITLES and " " in model_key(model):
+        titled = [t for t in types if model_key(t.kind.name).split()[-1] == title]
+        if len(titled) == 1:
+            return titled[0]
     # A type another line names exactly is that line's.
     free = [t for t in types if t.kind.name not in set(taken)]
     close = [t for t in free if _same(normalise(t.kind.name), norm)]
@@ -128,20 +136,81 @@ def _fit(
 
 
 def _room(
-    t: _Type, option: str, moved_to: dict[str, int], carried: dict[str, dict[str, int]]
+    t: _Type,
+    option: str,
+    moved_to: dict[str, int],
+    carried: dict[str, dict[str, int]],
+    lent: dict[str, int] | None = None,
 ) -> bool:
     """Tell whether the models already moved to a type still have room for an option: in
     every group that holds it ("Incinerator" or "Storm bolter" as the banner bearer's one
-    weapon choice)."""
+    weapon choice). ``lent``: items the moved models took from the line's pool for their
+    groups, which an item of their own in the group replaces (see _give_back)."""
     name = t.kind.name
     if name not in moved_to:
         return False
     moved, gear = moved_to[name], carried[name]
     if gear.get(option, 0) >= moved:
         return False
+    lent = lent or {}
     groups = [g for g in t.kind.groups if option in g.options]
     return not groups or any(
-        sum(gear.get(o, 0) for o in g.options) < moved * g.maximum for g in groups
+        sum(gear.get(o, 0) - lent.get(o, 0) for o in g.options) < moved * g.maximum for g in groups
+    )
+
+
+def _give_back(
+    t: _Type,
+    taken: tuple[str, int],
+    borrowed: dict[tuple[str, int], tuple[str, int]],
+    gear: dict[str, int],
+    pool: dict[str, int],
+) -> None:
+    """The moved models' own item of a group ("Plasma pistol" of the Pistol choice)
+    replaces as many of what they took from the line's pool for it ("Bolt pistol"):
+    those go back to the pool."""
+    option, count = taken
+    for at, group in enumerate(t.kind.groups):
+        lent = borrowed.get((t.kind.name, at))
+        if lent is None or option not in group.options:
+            continue
+        choice, held = lent
+        back = min(held, count)
+        gear[choice] = gear.get(choice, 0) - back
+        if gear[choice] <= 0:
+            gear.pop(choice)
+        pool[choice] = pool.get(choice, 0) + back
+        if held > back:
+            borrowed[(t.kind.name, at)] = (choice, held - back)
+        else:
+            del borrowed[(t.kind.name, at)]
+
+
+def _held_elsewhere(t: _Type, pool: dict[str, int], parts_of: dict[str, set[str]]) -> None:
+    """Drop an option the pool holds only for weapons another of its options holds too:
+    the Exarch's "Shuriken pistol" beside her "Biting Blade" (which holds one) is not a
+    "Scorpion Chainsword and Shuriken Pistol" as well."""
+    for option, weapons in parts_of.items():
+        others = [o for o in pool if o != option and o not in parts_of]
+        if any(weapons <= t.parts.get(o, frozenset()) for o in others):
+            pool.pop(option, None)
+
+
+def _lent(
+    borrowed: dict[tuple[str, int], tuple[str, int]], name: str
+) -> dict[tuple[int, str], int]:
+    return {(at, c): n for (t, at), (c, n) in borrowed.items() if t == name}
+
+
+def _in_final(names: GearNames, t: _Type, item: str) -> bool:
+    """Tell an item the final data gives this model type where the data read has it for
+    no type: an older month's "Sister Superior" without her close combat weapon. It is
+    read as stated; that month's loadout keeps its defaults there."""
+    own = model_key(t.kind.name)
+    key = _singular(normalise(item))
+    return any(
+        model_key(kind) == own and key in {_singular(normalise(i)) for i in items}
+        for kind, items in names.final_items
     )
 
 
@@ -216,6 +285,8 @@ def resolve_gear(
         n = stated or 1
         target = matched[(model, _line, stated)]
         pool: dict[str, int] = {}
+        # Options the pool holds only for a weapon named as a part of them.
+        parts_of: dict[str, set[str]] = {}
         foreign: list[GearLine] = []
         for item in items:
             if not item.name:
@@ -225,8 +296,13 @@ def resolve_gear(
                 foreign.append(item)
             else:
                 soft = found[1] == 0 or id(item) in read.implied
+                if found[1] == 0 and found[0] not in pool:
+                    parts_of.setdefault(found[0], set()).add(_singular(normalise(item.name)))
                 _add(pool, found[0], _per(item, found[1]), combo=soft)
+        _held_elsewhere(target, pool, parts_of)
         moved_to: dict[str, int] = {}
+        # (type, group index) -> (option, count) the moved models took from the pool.
+        borrowed: dict[tuple[str, int], tuple[str, int]] = {}
         # A line naming a one-model type ("• 1x Novitiate Superior") keeps its model.
         pinned = target.kind.maximum <= 1 and target.kind.name in exact
         for item in foreign:
@@ -240,7 +316,8 @@ def resolve_gear(
                 and t.find(item.name) is not None
             ]
             if not offering:
-                unplaced.append(Unplaced(read.stated(item), _suggest(types, item.name)))
+                if not _in_final(names, target, item.name):
+                    unplaced.append(Unplaced(read.stated(item), _suggest(types, item.name)))
                 continue
 
             scored = [
@@ -251,7 +328,9 @@ def resolve_gear(
             option, per = other.find(item.name)  # type: ignore[misc]
             count = _per(item, per)
             name = other.kind.name
-            if _room(other, option, moved_to, carried):
+            lent = {c: n for (at, c), n in _lent(borrowed, name).items()}
+            if _room(other, option, moved_to, carried, lent):
+                _give_back(other, (option, count), borrowed, carried[name], pool)
                 _add(carried[name], option, count)
                 continue
             moved = min(count, n)
@@ -260,7 +339,7 @@ def resolve_gear(
             counts[name] += moved
             _add(carried[name], option, count)
             # The moved models' other wargear comes out of the line's pool.
-            for group in other.kind.groups:
+            for at, group in enumerate(other.kind.groups):
                 if option in group.options or not group.minimum:
                     continue
                 for choice in group.options:
@@ -268,6 +347,8 @@ def resolve_gear(
                         take = min(pool[choice], moved * group.minimum)
                         _add(carried[name], choice, take)
                         pool[choice] -= take
+                        was = borrowed.get((name, at), (choice, 0))[1]
+                        borrowed[(name, at)] = (choice, was + take)
                         break
         counts[target.kind.name] += n
         for option, count in pool.items():
