@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from armybuilder.rules import model as core
-from armybuilder.rules.wargear import complete_loadout, default_loadout
+from armybuilder.rules.wargear import complete_loadout, default_loadout, loadout_excess
 from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.model import GearLine
 from rosters.formats.text_import.wargear_names import (
@@ -31,6 +31,7 @@ from rosters.formats.text_import.wargear_names import (
     singular,
     type_tables,
 )
+from rosters.formats.text_import.wargear_spread import spread
 
 
 @dataclass
@@ -289,7 +290,12 @@ def resolve_gear(
         for t in types
         if counts.get(t.kind.name, 0) > 0
     )
-    return complete_loadout(sheet, models, stated), unplaced
+    completed = complete_loadout(sheet, models, stated)
+    if loadout_excess(sheet, completed, models):
+        # Placed as the lines say, the items break a rule: a placing over the unit's model
+        # types that carries the same items legally is how a judge reads the unit.
+        completed = spread(sheet, models, stated) or completed
+    return completed, unplaced
 
 
 def _suggest(types: Sequence[_Type], name: str) -> tuple[str, ...]:

@@ -1,0 +1,185 @@
+"""Spread a unit's stated items over its model types where the first placing breaks a rule.
+
+wargear_resolve places each item on the model type its line names, or on the first type
+offering it. Exports often say less than that: the app's "• 9x Khorne Berzerker" covers
+three types of the data, a sergeant's item is written under the troopers, a squad's items
+are listed once for all its models, a line is read twice. A judge reads such a unit by
+what it carries in all: if the stated items can be carried by the unit's models in a way
+the datasheet allows, the unit is legal as written.
+
+So where the first placing is not legal (``loadout_excess`` of the rules core is above
+0), the items are moved, one model or item at a time, between the model types that offer
+them, each step taking the move that brings the loadout nearest to legal. The stated
+count of every item is kept, only its place changes; the unit's model count too, only
+the types' shares of it. A placing is kept only where the rules core finds it fully
+legal; otherwise the first placing stands and its WARGEAR_CHOICE errors with it (a real
+list can be illegal: three plasma pistols where two are allowed are three, placed any way).
+The rules are the rules core's alone: this module only proposes placings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from armybuilder.rules import model as core
+from armybuilder.rules.wargear import complete_loadout, loadout_excess
+
+# Steps of the search: each moves one model or some items; the worst units in the real
+# lists need about thirty (twenty items on the wrong model, models on the wrong type).
+MAX_STEPS = 80
+# Moves in a row that bring the placing no nearer to legal.
+MAX_LEVEL = 6
+# Units bigger than this are not searched (hostile text): the first placing stands.
+MAX_TYPES = 12
+MAX_OPTIONS = 40
+
+
+@dataclass(frozen=True)
+class _Sheet:
+    """The model types of a datasheet and the options each offers, in datasheet order."""
+
+    names: tuple[str, ...]
+    offers: tuple[frozenset[str], ...]
+    maximum: tuple[int, ...]
+    minimum: tuple[int, ...]
+
+
+# A placing: per model type (datasheet order), its models and option -> count.
+_State = tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
+
+
+def _facts(sheet: core.Datasheet) -> _Sheet:
+    kinds = sheet.model_types
+    return _Sheet(
+        tuple(k.name for k in kinds),
+        tuple(frozenset(o for g in k.groups for o in g.options) for k in kinds),
+        tuple(k.maximum for k in kinds),
+        tuple(k.minimum for k in kinds),
+    )
+
+
+def _state(facts: _Sheet, stated: Sequence[core.Loadout]) -> _State | None:
+    by_name = {part.model: part for part in stated}
+    if set(by_name) - set(facts.names):
+        return None  # a type the datasheet has not: nothing to spread over
+    return tuple(
+        (
+            by_name[name].models if name in by_name else 0,
+            tuple(sorted((o, n) for o, n in by_name[name].wargear if n)) if name in by_name else (),
+        )
+        for name in facts.names
+    )
+
+
+def _loadout(facts: _Sheet, state: _State) -> tuple[core.Loadout, ...]:
+    return tuple(
+        core.Loadout(name, models, gear)
+        for name, (models, gear) in zip(facts.names, state, strict=True)
+        if models > 0
+    )
+
+
+def _with(
+    gear: tuple[tuple[str, int], ...], option: str, change: int
+) -> tuple[tuple[str, int], ...]:
+    found = dict(gear)
+    found[option] = found.get(option, 0) + change
+    return tuple(sorted((o, n) for o, n in found.items() if n > 0))
+
+
+def _moves(facts: _Sheet, state: _State, models: int) -> Iterator[_State]:
+    """Every placing one step from ``state``: a model to another type (with or without one
+    of its items), some of an item to another type offering it, or two items swapped."""
+    size = len(state)
+    total = sum(n for n, _ in state)
+    for a in range(size):
+        models_a, gear_a = state[a]
+        # The last model of a type leaves only where no item is left on it.
+        leaves = models_a > 1 or (models_a == 1 and not gear_a)
+        if leaves and total > models:
+            # More models stated than the unit has (a line read twice): one fewer.
+            yield tuple((n - 1, g) if i == a else (n, g) for i, (n, g) in enumerate(state))
+        for b in range(size):
+            if a == b:
+                continue
+            models_b, gear_b = state[b]
+            if models_a > 0 and models_b < facts.maximum[b]:
+                if leaves:
+                    moved = list(state)
+                    moved[a], moved[b] = (models_a - 1, gear_a), (models_b + 1, gear_b)
+                    yield tuple(moved)
+                for option, _count in gear_a:
+                    # A model taking one of its items along ("2x eviscerator" stated on
+                    # the trooper type: those two models are of the eviscerator type).
+                    alone = models_a > 1 or gear_a == ((option, 1),)
+                    if alone and option in facts.offers[b]:
+                        moved = list(state)
+                        moved[a] = (models_a - 1, _with(gear_a, option, -1))
+                        moved[b] = (models_b + 1, _with(gear_b, option, 1))
+                        yield tuple(moved)
+            if models_b == 0:
+                continue  # items go only to models there are
+            for option, count in gear_a:
+                if option not in facts.offers[b]:
+                    continue
+                for take in dict.fromkeys((1, count)):
+                    moved = list(state)
+                    moved[a] = (models_a, _with(gear_a, option, -take))
+                    moved[b] = (models_b, _with(gear_b, option, take))
+                    yield tuple(moved)
+                if b < a:
+                    continue  # each pair of types once for swaps
+                for other, _n in gear_b:
+                    if other == option or other not in facts.offers[a]:
+                        continue
+                    moved = list(state)
+                    moved[a] = (models_a, _with(_with(gear_a, option, -1), other, 1))
+                    moved[b] = (models_b, _with(_with(gear_b, other, -1), option, 1))
+                    yield tuple(moved)
+
+
+def spread(
+    sheet: core.Datasheet, models: int, stated: Sequence[core.Loadout]
+) -> tuple[core.Loadout, ...] | None:
+    """Return a legal placing of the ``stated`` items over the unit's model types, completed
+    from the defaults as ``complete_loadout`` does, or None where the search finds none.
+
+    ``stated`` is the first placing (before completion); each item keeps its stated count.
+    """
+    facts = _facts(sheet)
+    start = _state(facts, stated)
+    if start is None or not 1 < len(facts.names) <= MAX_TYPES:
+        return None
+    if sum(len(gear) for _n, gear in start) > MAX_OPTIONS:
+        return None
+
+    def weigh(state: _State) -> int:
+        loadout = complete_loadout(sheet, models, _loadout(facts, state))
+        return loadout_excess(sheet, loadout, models)
+
+    state, excess = start, weigh(start)
+    seen = {start}
+    level = 0
+    for _step in range(MAX_STEPS):
+        if excess == 0:
+            return complete_loadout(sheet, models, _loadout(facts, state))
+        best: tuple[int, _State] | None = None
+        for moved in _moves(facts, state, models):
+            if moved in seen:
+                continue
+            seen.add(moved)
+            weight = weigh(moved)
+            if weight <= excess and (best is None or weight < best[0]):
+                best = (weight, moved)
+                if weight == 0:
+                    break
+        if best is None:
+            return None
+        # A move that brings nothing nearer may open one that does (an item off a model
+        # before the model leaves): a few in a row, never back to a placing seen.
+        level = level + 1 if best[0] == excess else 0
+        if level > MAX_LEVEL:
+            return None
+        excess, state = best
+    return None
