@@ -118,6 +118,9 @@ def _moves(facts: _Sheet, state: _State, models: int) -> Iterator[_State]:
                         moved[a] = (models_a - 1, _with(gear_a, option, -1))
                         moved[b] = (models_b + 1, _with(gear_b, option, 1))
                         yield tuple(moved)
+                kit = _kit(facts, state, a, b)
+                if kit is not None:
+                    yield kit
             if models_b == 0:
                 continue  # items go only to models there are
             for option, count in gear_a:
@@ -139,6 +142,31 @@ def _moves(facts: _Sheet, state: _State, models: int) -> Iterator[_State]:
                     yield tuple(moved)
 
 
+def _kit(facts: _Sheet, state: _State, a: int, b: int) -> _State | None:
+    """One model of type ``a`` moved to type ``b`` with its share of every item ``b``
+    offers (all of them, for the last model); None where the last model would leave an
+    item behind, or it takes nothing."""
+    models_a, gear_a = state[a]
+    models_b, gear_b = state[b]
+    left, taken = dict(gear_a), dict(gear_b)
+    moved_any = False
+    for option, count in gear_a:
+        share = -(-count // models_a)
+        if option not in facts.offers[b]:
+            if models_a == 1:
+                return None
+            continue
+        left[option] = count - share
+        taken[option] = taken.get(option, 0) + share
+        moved_any = True
+    if not moved_any:
+        return None
+    moved = list(state)
+    moved[a] = (models_a - 1, tuple(sorted((o, n) for o, n in left.items() if n > 0)))
+    moved[b] = (models_b + 1, tuple(sorted((o, n) for o, n in taken.items() if n > 0)))
+    return tuple(moved)
+
+
 def spread(
     sheet: core.Datasheet, models: int, stated: Sequence[core.Loadout]
 ) -> tuple[core.Loadout, ...] | None:
@@ -148,7 +176,12 @@ def spread(
     ``stated`` is the first placing (before completion); each item keeps its stated count.
     """
     facts = _facts(sheet)
-    start = _state(facts, stated)
+    # The models the lines leave out are there too, with nothing stated: items may go
+    # to them ("• 3x Assault Bolters" under the sergeant is the whole squad's).
+    counts = {part.model: part.models for part in complete_loadout(sheet, models, stated)}
+    given = {part.model for part in stated}
+    unstated = [core.Loadout(name, n) for name, n in counts.items() if name not in given]
+    start = _state(facts, [*stated, *unstated])
     if start is None or not 1 < len(facts.names) <= MAX_TYPES:
         return None
     if sum(len(gear) for _n, gear in start) > MAX_OPTIONS:
