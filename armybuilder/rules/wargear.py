@@ -353,22 +353,21 @@ def _type_problems(name: str, kind: ModelType, part: Loadout) -> Iterable[tuple[
     n = part.models
     carried = dict(part.wargear)
     offered: dict[str, list[WargearGroup]] = {}
-    capped: set[str] = set()
+    capped: dict[str, list[WargearGroup]] = {}
     for group in kind.groups:
         for option in group.options:
-            if group.cap:
-                capped.add(option)
-            else:
-                offered.setdefault(option, []).append(group)
+            (capped if group.cap else offered).setdefault(option, []).append(group)
+    room: dict[int, int] = {}
     for option, count in part.wargear:
         if count and option not in offered and option not in capped:
             yield codes.MSG_WARGEAR_UNKNOWN.format(unit=name, model=kind.name, option=option), count
     for group in kind.groups:
         # Options this group shares with another slot may count towards either; a cap
-        # counts all it caps.
-        sure = sum(
-            carried.get(o, 0) for o in group.options if group.cap or len(offered.get(o, ())) <= 1
-        )
+        # counts all it caps, but for an option two caps share (a torturer's tool as the
+        # Acothyst's ranged or melee weapon), which may count towards either cap.
+        shared = capped if group.cap else offered
+        sure = sum(carried.get(o, 0) for o in group.options if len(shared.get(o, ())) <= 1)
+        room[id(group)] = max(group.maximum * n - sure, 0)
         reachable = sum(carried.get(o, 0) for o in group.options)
         low, high = group.minimum * n, group.maximum * n
         if reachable < low:
@@ -381,9 +380,12 @@ def _type_problems(name: str, kind: ModelType, part: Loadout) -> Iterable[tuple[
                 unit=name, model=kind.name, models=n, group=group.name, count=sure, limit=high
             )
             yield message, sure - high
-    for option, groups in offered.items():
+    for option, groups in (*offered.items(), *capped.items()):
         count = carried.get(option, 0)
         most = sum(g.maximum for g in groups) * n
+        if groups[0].cap:
+            # Shared by caps: as many as the caps have room for beside what only they cap.
+            most = sum(room[id(g)] for g in groups)
         if len(groups) > 1 and count > most:
             message = codes.MSG_WARGEAR_GROUP_MAX.format(
                 unit=name, model=kind.name, models=n, group=option, count=count, limit=most

@@ -228,3 +228,60 @@ def test_spread_never_places_an_item_on_a_type_that_does_not_offer_it() -> None:
     by_type = {part.model: dict(part.wargear) for part in found}
     assert by_type["Destroyer w/ gauss destructor"][GAUSS] == 1
     assert GAUSS not in by_type["Destroyer w/ enmitic exterminator"]
+
+
+def test_a_line_naming_a_one_model_type_keeps_its_items() -> None:
+    # "• 1x Champion: Plasma pistol, Bolt pistol": that one model has two pistols.
+    lines = [GearLine(5, "Champion", 1, 1, PLASMA, 5), GearLine(5, "Champion", 1, 1, BOLT, 5)]
+    loadout, _unplaced = resolve_gear(
+        sheet=BERZERKERS, unit_name="Berzerkers", models=10, gear=lines
+    )
+    assert loadout_excess(BERZERKERS, loadout, 10) > 0
+    champion = next(dict(p.wargear) for p in loadout if p.model == "Champion")
+    assert champion[PLASMA] == champion[BOLT] == 1
+
+
+HULL, PAIR, STUBBER = "Heavy Bolter", "2 Heavy Bolters", "Heavy Stubber"
+TANK = datasheet(
+    "Battle Tank",
+    "Battle Tank",
+    core.ModelType(
+        "Battle Tank",
+        1,
+        1,
+        (
+            group("Hull", "Lascannon", HULL),
+            group("Sponsons", PAIR, low=0),
+            group("Pintle", STUBBER, low=0),
+        ),
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("items", "legal", "expected"),
+    [
+        pytest.param(
+            ((1, "Lascannon"), (2, HULL)),
+            True,
+            {"Lascannon": 1, PAIR: 1},
+            id="two heavy bolters beside the lascannon are the sponsons' pair",
+        ),
+        pytest.param(
+            ((1, HULL), (2, HULL)), True, {HULL: 1, PAIR: 1}, id="three: the hull's and a pair"
+        ),
+        pytest.param(
+            ((1, "Lascannon"), (3, HULL)),
+            False,
+            {HULL: 3},
+            id="boundary: three beside the lascannon are one too many, as stated",
+        ),
+    ],
+)
+def test_the_same_weapons_are_read_as_a_pair_where_that_is_legal(
+    items: tuple[tuple[int, str], ...], legal: bool, expected: dict[str, int]
+) -> None:
+    loadout, _unplaced = resolve_gear(sheet=TANK, unit_name=TANK.name, models=1, gear=loose(*items))
+    assert (loadout_excess(TANK, loadout, 1) == 0) == legal
+    found = dict(loadout[0].wargear)
+    assert {o: found.get(o, 0) for o in expected} == expected

@@ -59,6 +59,31 @@ GUNNERS = sheet(
     fill="Gunner",
 )
 
+# An Acothyst: at most one ranged and one melee weapon; the tool is either.
+TOOL, HEX, SWORD = "Torturer's tool", "Hexrifle", "Power weapon"
+ACOTHYST = sheet(
+    "Wracks",
+    "INFANTRY",
+    models=(1, 1),
+    model_types=(
+        ModelType(
+            "Acothyst",
+            1,
+            1,
+            (
+                WargearGroup("Weapon Options", (TOOL, HEX, SWORD), 1, 3, ((TOOL, 1),)),
+                WargearGroup("Ranged Weapon", (TOOL, HEX), 0, 1, cap=True),
+                WargearGroup("Melee Weapon", (SWORD, TOOL), 0, 1, cap=True),
+            ),
+        ),
+    ),
+    fill="Acothyst",
+)
+
+
+def acothyst(*items: tuple[str, int]) -> Any:
+    return squad(ACOTHYST, 1, Loadout("Acothyst", 1, items))
+
 
 def squad(datasheet: Datasheet, models: int, *parts: Loadout) -> Any:
     return replace(unit("u1", datasheet, models), loadout=parts)
@@ -116,6 +141,17 @@ CASES: dict[str, list[Any]] = {
         case(
             "one choice, boundary: a model without one is not the unit's choice on each",
             army(inceptors(GUNS[0], ((GUNS[0], 1),))),
+            [("u1",)],
+        ),
+        case(
+            "two caps: a weapon either cap offers counts towards the one with room",
+            army(acothyst((HEX, 1), (TOOL, 1))),
+            [],
+        ),
+        case("two caps: two tools, one for each cap", army(acothyst((TOOL, 2))), []),
+        case(
+            "two caps, boundary: a hexrifle and a sword leave no cap for the tool",
+            army(acothyst((HEX, 1), (SWORD, 1), (TOOL, 1))),
             [("u1",)],
         ),
         case(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from armybuilder.rules import model as core
@@ -31,6 +31,7 @@ from rosters.formats.text_import.wargear_names import (
     singular,
     type_tables,
 )
+from rosters.formats.text_import.wargear_parts import absorbed
 from rosters.formats.text_import.wargear_spread import spread
 
 
@@ -207,20 +208,29 @@ def resolve_gear(
         for key, items in by_model.items()
     }
     targets = {id(t) for t in matched.values()}
+    # Types given items that the text left loose after their model line.
+    attached = {
+        matched[key].kind.name
+        for key, items in by_model.items()
+        if any(item.name and read.stated(item).model is None for item in items)
+    }
     for (model, _line, stated), items in by_model.items():
         n = stated or 1
         target = matched[(model, _line, stated)]
         pool: dict[str, int] = {}
         foreign: list[GearLine] = []
+        # "Power klaw, Slugga": the slugga is the klaw's option's, not another choice.
+        parts = absorbed(target, items)
         for item in items:
             if not item.name:
                 continue  # a model line without items
             found = target.find(item.name)
             if found is None:
                 foreign.append(item)
-            else:
+            elif item.count > parts.get(id(item), 0):
                 soft = found[1] == 0 or id(item) in read.implied
-                _add(pool, found[0], _per(item, found[1]), combo=soft)
+                count = item.count - parts.get(id(item), 0)
+                _add(pool, found[0], _per(replace(item, count=count), found[1]), combo=soft)
         moved_to: dict[str, int] = {}
         # A line naming a one-model type ("• 1x Novitiate Superior") keeps its model.
         pinned = target.kind.maximum <= 1 and target.kind.name in exact
@@ -294,7 +304,16 @@ def resolve_gear(
     if loadout_excess(sheet, completed, models):
         # Placed as the lines say, the items break a rule: a placing over the unit's model
         # types that carries the same items legally is how a judge reads the unit.
-        completed = spread(sheet, models, stated) or completed
+        # A line naming a one-model type ("• 1x Khorne Berzerker Champion: Plasma pistol,
+        # Bolt pistol") says what that model carries: its items stay on it.
+        # Not so for items the export left loose after it ("• 1x Cultist Champion",
+        # "• 10x Autopistol"): those may be any model's.
+        kept = frozenset(
+            t.kind.name
+            for t in types
+            if t.kind.name in exact and t.kind.maximum <= 1 and t.kind.name not in attached
+        )
+        completed = spread(sheet, models, stated, kept) or completed
     return completed, unplaced
 
 

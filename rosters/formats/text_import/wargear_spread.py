@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from armybuilder.rules import model as core
 from armybuilder.rules.wargear import complete_loadout, loadout_excess
+from rosters.formats.text_import.wargear_names import keys
 
 # Steps of the search: each moves one model or some items; the worst units in the real
 # lists need about thirty (twenty items on the wrong model, models on the wrong type).
@@ -43,20 +44,44 @@ class _Sheet:
     offers: tuple[frozenset[str], ...]
     maximum: tuple[int, ...]
     minimum: tuple[int, ...]
+    # Per type: (option, other, take, give): ``take`` of ``option`` are the same weapons
+    # as ``give`` of ``other`` ("2x Heavy bolter" and one "2 Heavy Bolters", both ways).
+    pairs: tuple[tuple[tuple[str, str, int, int], ...], ...] = ()
+    # Per type: its models and items stay (a line named that one model).
+    kept: tuple[bool, ...] = ()
 
 
 # A placing: per model type (datasheet order), its models and option -> count.
 _State = tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
 
 
-def _facts(sheet: core.Datasheet) -> _Sheet:
+def _facts(sheet: core.Datasheet, kept: frozenset[str] = frozenset()) -> _Sheet:
     kinds = sheet.model_types
+    offers = tuple(frozenset(o for g in k.groups for o in g.options) for k in kinds)
     return _Sheet(
         tuple(k.name for k in kinds),
-        tuple(frozenset(o for g in k.groups for o in g.options) for k in kinds),
+        offers,
         tuple(k.maximum for k in kinds),
         tuple(k.minimum for k in kinds),
+        tuple(_pairs(options) for options in offers),
+        tuple(k.name in kept for k in kinds),
     )
+
+
+def _pairs(options: frozenset[str]) -> tuple[tuple[str, str, int, int], ...]:
+    """The options of one type that are several of another: "2 Heavy Bolters" beside
+    "Heavy Bolter", "Two Avenger Shuriken Catapults", "2 Additional Heavy Stubbers"."""
+    single = {keys(o)[0]: o for o in sorted(options) if keys(o)[1] == 1}
+    found: list[tuple[str, str, int, int]] = []
+    for option in sorted(options):
+        key, per = keys(option)
+        if per < 2:
+            continue
+        words = key.split()
+        one = single.get(key) or (single.get(" ".join(words[1:])) if len(words) > 2 else None)
+        if one is not None:
+            found += [(one, option, per, 1), (option, one, 1, per)]
+    return tuple(found)
 
 
 def _state(facts: _Sheet, stated: Sequence[core.Loadout]) -> _State | None:
@@ -95,16 +120,19 @@ def _moves(facts: _Sheet, state: _State, models: int) -> Iterator[_State]:
     total = sum(n for n, _ in state)
     for a in range(size):
         models_a, gear_a = state[a]
+        yield from _reread(facts, state, a)
         # The last model of a type leaves only where no item is left on it.
         leaves = models_a > 1 or (models_a == 1 and not gear_a)
-        if leaves and total > models:
+        if leaves and total > models and (not facts.kept[a] or models_a > facts.maximum[a]):
             # More models stated than the unit has (a line read twice): one fewer.
             yield tuple((n - 1, g) if i == a else (n, g) for i, (n, g) in enumerate(state))
+        if facts.kept[a]:
+            continue  # nothing else leaves it
         for b in range(size):
             if a == b:
                 continue
             models_b, gear_b = state[b]
-            if models_a > 0 and models_b < facts.maximum[b]:
+            if models_a > 0 and models_b < facts.maximum[b] and not facts.kept[b]:
                 if leaves:
                     moved = list(state)
                     moved[a], moved[b] = (models_a - 1, gear_a), (models_b + 1, gear_b)
@@ -131,7 +159,7 @@ def _moves(facts: _Sheet, state: _State, models: int) -> Iterator[_State]:
                     moved[a] = (models_a, _with(gear_a, option, -take))
                     moved[b] = (models_b, _with(gear_b, option, take))
                     yield tuple(moved)
-                if b < a:
+                if b < a or facts.kept[b]:
                     continue  # each pair of types once for swaps
                 for other, _n in gear_b:
                     if other == option or other not in facts.offers[a]:
@@ -140,6 +168,20 @@ def _moves(facts: _Sheet, state: _State, models: int) -> Iterator[_State]:
                     moved[a] = (models_a, _with(_with(gear_a, option, -1), other, 1))
                     moved[b] = (models_b, _with(_with(gear_b, other, -1), option, 1))
                     yield tuple(moved)
+
+
+def _reread(facts: _Sheet, state: _State, a: int) -> Iterator[_State]:
+    """The same weapons read as the type's other option: two of "Heavy Bolter" as one
+    "2 Heavy Bolters", or one pair as two."""
+    models_a, gear_a = state[a]
+    carried = dict(gear_a)
+    for option, other, take, give in facts.pairs[a]:
+        if carried.get(option, 0) < take:
+            continue
+        gear = _with(_with(gear_a, option, -take), other, give)
+        moved = list(state)
+        moved[a] = (models_a, gear)
+        yield tuple(moved)
 
 
 def _kit(facts: _Sheet, state: _State, a: int, b: int) -> _State | None:
@@ -168,21 +210,25 @@ def _kit(facts: _Sheet, state: _State, a: int, b: int) -> _State | None:
 
 
 def spread(
-    sheet: core.Datasheet, models: int, stated: Sequence[core.Loadout]
+    sheet: core.Datasheet,
+    models: int,
+    stated: Sequence[core.Loadout],
+    kept: frozenset[str] = frozenset(),
 ) -> tuple[core.Loadout, ...] | None:
     """Return a legal placing of the ``stated`` items over the unit's model types, completed
     from the defaults as ``complete_loadout`` does, or None where the search finds none.
 
     ``stated`` is the first placing (before completion); each item keeps its stated count.
+    The model types ``kept`` keep their models and items (more may come to them).
     """
-    facts = _facts(sheet)
+    facts = _facts(sheet, kept)
     # The models the lines leave out are there too, with nothing stated: items may go
     # to them ("• 3x Assault Bolters" under the sergeant is the whole squad's).
     counts = {part.model: part.models for part in complete_loadout(sheet, models, stated)}
     given = {part.model for part in stated}
     unstated = [core.Loadout(name, n) for name, n in counts.items() if name not in given]
     start = _state(facts, [*stated, *unstated])
-    if start is None or not 1 < len(facts.names) <= MAX_TYPES:
+    if start is None or len(facts.names) > MAX_TYPES:
         return None
     if sum(len(gear) for _n, gear in start) > MAX_OPTIONS:
         return None
