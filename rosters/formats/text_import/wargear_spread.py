@@ -123,16 +123,14 @@ def _moves(facts: _Sheet, state: _State, models: int) -> Iterator[_State]:
         yield from _reread(facts, state, a)
         # The last model of a type leaves only where no item is left on it.
         leaves = models_a > 1 or (models_a == 1 and not gear_a)
-        if leaves and total > models and (not facts.kept[a] or models_a > facts.maximum[a]):
+        if leaves and total > models:
             # More models stated than the unit has (a line read twice): one fewer.
             yield tuple((n - 1, g) if i == a else (n, g) for i, (n, g) in enumerate(state))
-        if facts.kept[a]:
-            continue  # nothing else leaves it
         for b in range(size):
             if a == b:
                 continue
             models_b, gear_b = state[b]
-            if models_a > 0 and models_b < facts.maximum[b] and not facts.kept[b]:
+            if models_a > 0 and models_b < facts.maximum[b]:
                 if leaves:
                     moved = list(state)
                     moved[a], moved[b] = (models_a - 1, gear_a), (models_b + 1, gear_b)
@@ -159,7 +157,7 @@ def _moves(facts: _Sheet, state: _State, models: int) -> Iterator[_State]:
                     moved[a] = (models_a, _with(gear_a, option, -take))
                     moved[b] = (models_b, _with(gear_b, option, take))
                     yield tuple(moved)
-                if b < a or facts.kept[b]:
+                if b < a:
                     continue  # each pair of types once for swaps
                 for other, _n in gear_b:
                     if other == option or other not in facts.offers[a]:
@@ -209,6 +207,21 @@ def _kit(facts: _Sheet, state: _State, a: int, b: int) -> _State | None:
     return tuple(moved)
 
 
+def _keeps(facts: _Sheet, start: _State, state: _State) -> bool:
+    """Tell whether a placing leaves the ``kept`` types their models and the items first
+    placed on them (items may come to them, and a line read twice may lose its copy)."""
+    for i, kept in enumerate(facts.kept):
+        if not kept:
+            continue
+        (models, gear), (first, first_gear) = state[i], start[i]
+        if not min(first, facts.maximum[i]) <= models <= first:
+            return False
+        have = dict(gear)
+        if any(have.get(option, 0) < count for option, count in first_gear):
+            return False
+    return True
+
+
 def spread(
     sheet: core.Datasheet,
     models: int,
@@ -248,6 +261,8 @@ def spread(
             if moved in seen:
                 continue
             seen.add(moved)
+            if not _keeps(facts, start, moved):
+                continue
             weight = weigh(moved)
             if weight <= excess and (best is None or weight < best[0]):
                 best = (weight, moved)
