@@ -277,6 +277,8 @@ def resolve_gear(
         counts[target.kind.name] += n
         for option, count in pool.items():
             _add(carried[target.kind.name], option, count)
+    # What the model lines themselves give each type, before the loose items come.
+    lined = {name: dict(gear) for name, gear in carried.items()}
     if loose:
         if not by_model:
             # No model lines: the defaults say how many of each type there are.
@@ -308,11 +310,11 @@ def resolve_gear(
         # Bolt pistol") says what that model carries: its items stay on it.
         # Not so for items the export left loose after it ("• 1x Cultist Champion",
         # "• 10x Autopistol"): those may be any model's.
-        kept = frozenset(
-            t.kind.name
+        kept = {
+            t.kind.name: lined.get(t.kind.name, {})
             for t in types
             if t.kind.name in exact and t.kind.maximum <= 1 and t.kind.name not in attached
-        )
+        }
         completed = spread(sheet, models, stated, kept) or completed
     return completed, unplaced
 

@@ -19,7 +19,7 @@ The rules are the rules core's alone: this module only proposes placings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from armybuilder.rules import model as core
@@ -47,15 +47,15 @@ class _Sheet:
     # Per type: (option, other, take, give): ``take`` of ``option`` are the same weapons
     # as ``give`` of ``other`` ("2x Heavy bolter" and one "2 Heavy Bolters", both ways).
     pairs: tuple[tuple[tuple[str, str, int, int], ...], ...] = ()
-    # Per type: its models and items stay (a line named that one model).
-    kept: tuple[bool, ...] = ()
+    # Per type, where a line named that one model: the items that stay on it.
+    kept: tuple[dict[str, int] | None, ...] = ()
 
 
 # A placing: per model type (datasheet order), its models and option -> count.
 _State = tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
 
 
-def _facts(sheet: core.Datasheet, kept: frozenset[str] = frozenset()) -> _Sheet:
+def _facts(sheet: core.Datasheet, kept: Mapping[str, Mapping[str, int]]) -> _Sheet:
     kinds = sheet.model_types
     offers = tuple(frozenset(o for g in k.groups for o in g.options) for k in kinds)
     return _Sheet(
@@ -64,7 +64,7 @@ def _facts(sheet: core.Datasheet, kept: frozenset[str] = frozenset()) -> _Sheet:
         tuple(k.maximum for k in kinds),
         tuple(k.minimum for k in kinds),
         tuple(_pairs(options) for options in offers),
-        tuple(k.name in kept for k in kinds),
+        tuple(dict(kept[k.name]) if k.name in kept else None for k in kinds),
     )
 
 
@@ -211,13 +211,13 @@ def _keeps(facts: _Sheet, start: _State, state: _State) -> bool:
     """Tell whether a placing leaves the ``kept`` types their models and the items first
     placed on them (items may come to them, and a line read twice may lose its copy)."""
     for i, kept in enumerate(facts.kept):
-        if not kept:
+        if kept is None:
             continue
-        (models, gear), (first, first_gear) = state[i], start[i]
+        models, first = state[i][0], start[i][0]
         if not min(first, facts.maximum[i]) <= models <= first:
             return False
-        have = dict(gear)
-        if any(have.get(option, 0) < count for option, count in first_gear):
+        have = dict(state[i][1])
+        if any(have.get(option, 0) < count for option, count in kept.items()):
             return False
     return True
 
@@ -226,15 +226,15 @@ def spread(
     sheet: core.Datasheet,
     models: int,
     stated: Sequence[core.Loadout],
-    kept: frozenset[str] = frozenset(),
+    kept: Mapping[str, Mapping[str, int]] | None = None,
 ) -> tuple[core.Loadout, ...] | None:
     """Return a legal placing of the ``stated`` items over the unit's model types, completed
     from the defaults as ``complete_loadout`` does, or None where the search finds none.
 
     ``stated`` is the first placing (before completion); each item keeps its stated count.
-    The model types ``kept`` keep their models and items (more may come to them).
+    The model types ``kept`` keep their models and the items given (more may come).
     """
-    facts = _facts(sheet, kept)
+    facts = _facts(sheet, kept or {})
     # The models the lines leave out are there too, with nothing stated: items may go
     # to them ("• 3x Assault Bolters" under the sergeant is the whole squad's).
     counts = {part.model: part.models for part in complete_loadout(sheet, models, stated)}
