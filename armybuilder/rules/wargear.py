@@ -246,7 +246,7 @@ def _unit_caps(
     """Return each unit-wide cap once, with what the unit carries of it and the cap."""
     caps: list[tuple[WargearGroup, int, int]] = []
     seen: set[tuple[str, tuple[str, ...]]] = set()
-    carried: dict[str, dict[str, int]] = {part.model: dict(part.wargear) for part in loadout}
+    parts = {part.model: part for part in loadout}
     for kind in sheet.model_types:
         for group in kind.groups:
             cap = group.unit_cap(models)
@@ -255,16 +255,67 @@ def _unit_caps(
                 continue
             seen.add(key)
             # Counted over every type that states this same cap.
-            holders = [
-                k.name
+            held = [
+                (k, g)
                 for k in sheet.model_types
-                if any(g.name == group.name and g.options == group.options for g in k.groups)
+                for g in k.groups
+                if g.name == group.name and g.options == group.options and g.unit_max is not None
             ]
             used = sum(
-                carried.get(name, {}).get(option, 0) for name in holders for option in group.options
+                _toward_cap(k, g, dict(parts[k.name].wargear), parts[k.name].models)
+                for k, g in held
+                if k.name in parts
             )
+            if used > cap and _one_choice(sheet, group, cap, held, parts):
+                used = cap
             caps.append((group, used, cap))
     return caps
+
+
+def _toward_cap(kind: ModelType, group: WargearGroup, carried: dict[str, int], models: int) -> int:
+    """What one model type carries that counts towards a unit-wide capped group.
+
+    A cap on options another group offers (``cap``) counts all of them. A group of its
+    own shares a slot with the type's other groups that offer the same options (the unit's
+    one close combat weapon beside each model's own): an item counts towards the cap only
+    where those other groups have no room left for it.
+    """
+    inside = sum(carried.get(option, 0) for option in group.options)
+    if group.cap or not inside:
+        return inside
+    mine = set(group.options)
+    room = 0
+    for other in kind.groups:
+        if other is group or other.cap or mine.isdisjoint(other.options):
+            continue
+        taken = sum(carried.get(option, 0) for option in other.options if option not in mine)
+        room += max(other.maximum * models - taken, 0)
+    return max(inside - room, 0)
+
+
+def _one_choice(
+    sheet: Datasheet,
+    group: WargearGroup,
+    cap: int,
+    held: list[tuple[ModelType, WargearGroup]],
+    parts: dict[str, Loadout],
+) -> bool:
+    """Tell the unit's one choice written on each of its models: a choice every model type
+    offers, capped at one for the unit (the data's choice made once, for the whole unit:
+    Inceptors' weapons, a Mark of Chaos), where every model carries exactly one of its
+    options and all carry the same."""
+    if cap != 1 or group.ratio_per or group.cap:
+        return False
+    holders = {k.name for k, _g in held}
+    if any(kind.name not in holders for kind in sheet.model_types):
+        return False
+    chosen: set[str] = set()
+    for part in parts.values():
+        carried = [(o, n) for o, n in part.wargear if n and o in group.options]
+        if sum(n for _o, n in carried) != part.models:
+            return False
+        chosen.update(o for o, _n in carried)
+    return len(chosen) == 1
 
 
 def group_counts(unit: Unit) -> tuple[GroupCount, ...]:
@@ -298,47 +349,55 @@ def group_counts(unit: Unit) -> tuple[GroupCount, ...]:
     return tuple(found)
 
 
-def _type_problems(name: str, kind: ModelType, part: Loadout) -> Iterable[str]:
+def _type_problems(name: str, kind: ModelType, part: Loadout) -> Iterable[tuple[str, int]]:
     n = part.models
     carried = dict(part.wargear)
     offered: dict[str, list[WargearGroup]] = {}
-    capped: set[str] = set()
+    capped: dict[str, list[WargearGroup]] = {}
     for group in kind.groups:
         for option in group.options:
-            if group.cap:
-                capped.add(option)
-            else:
-                offered.setdefault(option, []).append(group)
+            (capped if group.cap else offered).setdefault(option, []).append(group)
+    room: dict[int, int] = {}
     for option, count in part.wargear:
         if count and option not in offered and option not in capped:
-            yield codes.MSG_WARGEAR_UNKNOWN.format(unit=name, model=kind.name, option=option)
+            yield codes.MSG_WARGEAR_UNKNOWN.format(unit=name, model=kind.name, option=option), count
     for group in kind.groups:
         # Options this group shares with another slot may count towards either; a cap
-        # counts all it caps.
-        sure = sum(
-            carried.get(o, 0) for o in group.options if group.cap or len(offered.get(o, ())) <= 1
-        )
+        # counts all it caps, but for an option two caps share (a torturer's tool as the
+        # Acothyst's ranged or melee weapon), which may count towards either cap.
+        shared = capped if group.cap else offered
+        sure = sum(carried.get(o, 0) for o in group.options if len(shared.get(o, ())) <= 1)
+        room[id(group)] = max(group.maximum * n - sure, 0)
         reachable = sum(carried.get(o, 0) for o in group.options)
         low, high = group.minimum * n, group.maximum * n
         if reachable < low:
-            yield codes.MSG_WARGEAR_GROUP_MIN.format(
+            message = codes.MSG_WARGEAR_GROUP_MIN.format(
                 unit=name, model=kind.name, models=n, group=group.name, count=reachable, limit=low
             )
+            yield message, low - reachable
         elif sure > high:
-            yield codes.MSG_WARGEAR_GROUP_MAX.format(
+            message = codes.MSG_WARGEAR_GROUP_MAX.format(
                 unit=name, model=kind.name, models=n, group=group.name, count=sure, limit=high
             )
-    for option, groups in offered.items():
+            yield message, sure - high
+    for option, groups in (*offered.items(), *capped.items()):
         count = carried.get(option, 0)
         most = sum(g.maximum for g in groups) * n
+        if groups[0].cap:
+            # Shared by caps: as many as the caps have room for beside what only they cap.
+            most = sum(room[id(g)] for g in groups)
         if len(groups) > 1 and count > most:
-            yield codes.MSG_WARGEAR_GROUP_MAX.format(
+            message = codes.MSG_WARGEAR_GROUP_MAX.format(
                 unit=name, model=kind.name, models=n, group=option, count=count, limit=most
             )
+            yield message, count - most
 
 
-def _problems(sheet: Datasheet, loadout: tuple[Loadout, ...], models: int) -> Iterable[str]:
-    """Word every WARGEAR_CHOICE problem of a loadout on a datasheet at a model count."""
+def _weighed(
+    sheet: Datasheet, loadout: tuple[Loadout, ...], models: int
+) -> Iterable[tuple[str, int]]:
+    """Word every WARGEAR_CHOICE problem of a loadout, each with how far it is over (or
+    under) its limit: at least 1 for every problem."""
     name = sheet.name
     kinds = {kind.name: kind for kind in sheet.model_types}
     total = 0
@@ -346,7 +405,10 @@ def _problems(sheet: Datasheet, loadout: tuple[Loadout, ...], models: int) -> It
         total += part.models
         kind = kinds.get(part.model)
         if kind is None:
-            yield codes.MSG_WARGEAR_MODEL_UNKNOWN.format(unit=name, model=part.model)
+            yield (
+                codes.MSG_WARGEAR_MODEL_UNKNOWN.format(unit=name, model=part.model),
+                max(part.models, 1),
+            )
             continue
         if not kind.minimum <= part.models <= kind.maximum:
             allowed = (
@@ -354,23 +416,46 @@ def _problems(sheet: Datasheet, loadout: tuple[Loadout, ...], models: int) -> It
                 if kind.minimum == kind.maximum
                 else f"{kind.minimum}-{kind.maximum}"
             )
-            yield codes.MSG_WARGEAR_MODELS.format(
+            message = codes.MSG_WARGEAR_MODELS.format(
                 unit=name, count=part.models, model=kind.name, allowed=allowed
             )
+            yield message, max(kind.minimum - part.models, part.models - kind.maximum)
         yield from _type_problems(name, kind, part)
     stated = {part.model for part in loadout}
     for kind in sheet.model_types:
         if kind.minimum > 0 and kind.name not in stated:
-            yield codes.MSG_WARGEAR_MODELS.format(
+            message = codes.MSG_WARGEAR_MODELS.format(
                 unit=name, count=0, model=kind.name, allowed=f"at least {kind.minimum}"
             )
+            yield message, kind.minimum
     if total != models:
-        yield codes.MSG_WARGEAR_TOTAL.format(unit=name, count=total, models=models)
+        yield (
+            codes.MSG_WARGEAR_TOTAL.format(unit=name, count=total, models=models),
+            abs(total - models),
+        )
     for group, used, cap in _unit_caps(sheet, loadout, models):
         if used > cap:
-            yield codes.MSG_WARGEAR_RATIO.format(
+            message = codes.MSG_WARGEAR_RATIO.format(
                 unit=name, group=group.name, count=used, limit=cap, models=models
             )
+            yield message, used - cap
+
+
+def _problems(sheet: Datasheet, loadout: tuple[Loadout, ...], models: int) -> Iterable[str]:
+    """Word every WARGEAR_CHOICE problem of a loadout on a datasheet at a model count."""
+    for message, _over in _weighed(sheet, loadout, models):
+        yield message
+
+
+def loadout_excess(sheet: Datasheet, loadout: Iterable[Loadout], models: int) -> int:
+    """How far a loadout is from one its datasheet allows: the sum, over its WARGEAR_CHOICE
+    problems, of how many items or models each is over (or under) its limit. 0 exactly
+    where WARGEAR_CHOICE finds nothing, so an importer that places a list's items can tell
+    a legal placement, and a nearer one, without judging anything itself."""
+    parts = tuple(loadout)
+    if not parts or not sheet.model_types:
+        return 0
+    return sum(over for _message, over in _weighed(sheet, parts, models))
 
 
 # Checked loadouts by value: a roster is checked again on every edit and a warm list check

@@ -15,11 +15,11 @@ from __future__ import annotations
 import difflib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from armybuilder.rules import model as core
-from armybuilder.rules.wargear import complete_loadout, default_loadout
+from armybuilder.rules.wargear import complete_loadout, default_loadout, loadout_excess
 from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.model import GearLine
 from rosters.formats.text_import.wargear_names import (
@@ -31,6 +31,8 @@ from rosters.formats.text_import.wargear_names import (
     singular,
     type_tables,
 )
+from rosters.formats.text_import.wargear_parts import absorbed
+from rosters.formats.text_import.wargear_spread import spread
 from rosters.formats.text_import.written import LEADER_TITLES
 
 
@@ -281,6 +283,12 @@ def resolve_gear(
         for key, items in by_model.items()
     }
     targets = {id(t) for t in matched.values()}
+    # Types given items that the text left loose after their model line.
+    attached = {
+        matched[key].kind.name
+        for key, items in by_model.items()
+        if any(item.name and read.stated(item).model is None for item in items)
+    }
     for (model, _line, stated), items in by_model.items():
         n = stated or 1
         target = matched[(model, _line, stated)]
@@ -288,17 +296,20 @@ def resolve_gear(
         # Options the pool holds only for a weapon named as a part of them.
         parts_of: dict[str, set[str]] = {}
         foreign: list[GearLine] = []
+        # "Power klaw, Slugga": the slugga is the klaw's option's, not another choice.
+        parts = absorbed(target, items)
         for item in items:
             if not item.name:
                 continue  # a model line without items
             found = target.find(item.name)
             if found is None:
                 foreign.append(item)
-            else:
+            elif item.count > parts.get(id(item), 0):
                 soft = found[1] == 0 or id(item) in read.implied
                 if found[1] == 0 and found[0] not in pool:
                     parts_of.setdefault(found[0], set()).add(_singular(normalise(item.name)))
-                _add(pool, found[0], _per(item, found[1]), combo=soft)
+                count = item.count - parts.get(id(item), 0)
+                _add(pool, found[0], _per(replace(item, count=count), found[1]), combo=soft)
         _held_elsewhere(target, pool, parts_of)
         moved_to: dict[str, int] = {}
         # (type, group index) -> (option, count) the moved models took from the pool.
@@ -353,6 +364,8 @@ def resolve_gear(
         counts[target.kind.name] += n
         for option, count in pool.items():
             _add(carried[target.kind.name], option, count)
+    # What the model lines themselves give each type, before the loose items come.
+    lined = {name: dict(gear) for name, gear in carried.items()}
     if loose:
         if not by_model:
             # No model lines: the defaults say how many of each type there are.
@@ -376,7 +389,21 @@ def resolve_gear(
         for t in types
         if counts.get(t.kind.name, 0) > 0
     )
-    return complete_loadout(sheet, models, stated), unplaced
+    completed = complete_loadout(sheet, models, stated)
+    if loadout_excess(sheet, completed, models):
+        # Placed as the lines say, the items break a rule: a placing over the unit's model
+        # types that carries the same items legally is how a judge reads the unit.
+        # A line naming a one-model type ("• 1x Khorne Berzerker Champion: Plasma pistol,
+        # Bolt pistol") says what that model carries: its items stay on it.
+        # Not so for items the export left loose after it ("• 1x Cultist Champion",
+        # "• 10x Autopistol"): those may be any model's.
+        kept = {
+            t.kind.name: lined.get(t.kind.name, {})
+            for t in types
+            if t.kind.name in exact and t.kind.maximum <= 1 and t.kind.name not in attached
+        }
+        completed = spread(sheet, models, stated, kept) or completed
+    return completed, unplaced
 
 
 def _suggest(types: Sequence[_Type], name: str) -> tuple[str, ...]:
