@@ -72,7 +72,9 @@ def flat_model_lines(
             or normalise(own[0].name) != normalise(clean(head.name))
         ):
             continue
-        if line_kind(sheet, unit_name, own[0].name, names) or (
+        # A model type's name, a leader's title or the unit's name here is a model line all
+        # the same: in the flat layout its items follow it with and without bullets.
+        if line_kind(sheet, unit_name, own[0].name, names) not in ("", TYPE, UNIT) or (
             line_kind(sheet, unit_name, first.name, names) != ITEM
         ):
             continue
