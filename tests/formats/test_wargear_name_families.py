@@ -16,7 +16,7 @@ import pytest
 from armybuilder.catalogue.models_wargear import Version, stub, wargear_as_of
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import normalise
-from rosters.formats.text_import.wargear_names import GearNames, keys
+from rosters.formats.text_import.wargear_types import GearNames, keys
 from rosters.formats.text_import.written import (
     NESTED_CHOICES,
     ability_keys,

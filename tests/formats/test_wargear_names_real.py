@@ -19,8 +19,8 @@ from rosters.formats import services as formats
 from rosters.formats.text_import import list_parse
 from rosters.formats.text_import.resolver import WARGEAR
 from rosters.formats.text_import.wargear_lines import header_gear
-from rosters.formats.text_import.wargear_names import NO_NAMES, GearNames
 from rosters.formats.text_import.wargear_resolve import resolve_gear, stated_models
+from rosters.formats.text_import.wargear_types import NO_NAMES, GearNames
 from tests.conftest import REPO_DIR
 
 FULL_CATALOGUE = REPO_DIR / "fixtures" / "catalogue-10e.json.xz"

@@ -12,8 +12,8 @@ import pytest
 from armybuilder.rules import model as core
 from armybuilder.rules.wargear import loadout_excess
 from rosters.formats.text_import.model import GearLine
-from rosters.formats.text_import.wargear_names import GearNames
 from rosters.formats.text_import.wargear_resolve import resolve_gear
+from rosters.formats.text_import.wargear_types import GearNames
 
 CHOPPA, KLAW, KOMBI = "Slugga and big choppa", "Slugga and power klaw", "Kombi-weapon"
 RIFLE, LAUNCHER, FIST = "Bolt rifle", "Bolt rifle w/ grenade launcher", "Power fist"

@@ -40,7 +40,7 @@ from armybuilder.catalogue.models_wargear import (
 )
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
-from rosters.formats.text_import.wargear_names import GearNames
+from rosters.formats.text_import.wargear_types import GearNames
 from rosters.formats.text_import.written import final_items, nested_profiles
 
 SUGGESTIONS = 5

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rosters.formats.text_import.model import GearLine
-from rosters.formats.text_import.wargear_names import Type, keys
+from rosters.formats.text_import.wargear_types import Type, keys
 
 
 def absorbed(target: Type, items: Sequence[GearLine]) -> dict[int, int]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from armybuilder.rules import model as core
 from armybuilder.rules.wargear import complete_loadout, loadout_excess
-from rosters.formats.text_import.wargear_names import keys
+from rosters.formats.text_import.wargear_types import keys
 
 # Steps of the search: each moves one model or some items; the worst units in the real
 # lists need about thirty (twenty items on the wrong model, models on the wrong type).
