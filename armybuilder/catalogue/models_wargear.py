@@ -134,29 +134,3 @@ def stub(version: Version) -> bool:
     """Tell a month whose data has the unit as one model of its own name, no wargear."""
     kinds = version.model_types
     return len(kinds) == 1 and not kinds[0].get("groups") and int(kinds[0].get("max") or 0) <= 1
-
-
-# A stub month's data records the unit as one model (1-1) too.
-STUB_SIZE = (1, 1)
-
-
-def stub_sizes(sizes: dict[int, tuple[int, int]], day: date | None) -> None:
-    """Where a release on ``day`` records a stub datasheet's size as one model, put the
-    datasheet's own sizes in its place (the stub's wargear is read from the final data,
-    whose model counts the size must fit)."""
-    if day is None:
-        return
-    stubs = [
-        sheet
-        for sheet, versions in wargear_versions().items()
-        if sizes.get(sheet) == STUB_SIZE
-        and any(v.since <= day < v.until and stub(v) for v in versions)
-    ]
-    if not stubs:
-        return
-    from armybuilder.catalogue.models import Datasheet
-
-    for pk, low, high in Datasheet.objects.filter(id__in=stubs).values_list(
-        "id", "min_models", "max_models"
-    ):
-        sizes[pk] = (low, high)

@@ -49,7 +49,7 @@ from armybuilder.catalogue.models import (
     UnitPrice,
     Wargear,
 )
-from armybuilder.catalogue.models_wargear import stub_sizes, wargear_as_of, wargear_versions
+from armybuilder.catalogue.models_wargear import wargear_as_of, wargear_versions
 from armybuilder.catalogue.month_facts import forbidden_in_force, limits_in_force
 from armybuilder.rules import model as core
 from rosters.formats.text_import.index import CatalogueIndex, catalogue_index_build
@@ -355,8 +355,6 @@ def snapshot_build(
             "datasheet_id", "min_models", "max_models"
         )
     }
-    if not release.is_current:
-        stub_sizes(sizes, release.published)
     index.sizes_preload(release.id, sizes)
     # Plain values, not prefetch_related: model instances for 1,600 datasheets and their
     # relations cost seconds; values cost a fraction of one.

@@ -34,7 +34,6 @@ from armybuilder.catalogue.models import (
 from armybuilder.catalogue.models_wargear import (
     Version,
     former_option_names,
-    stub_sizes,
     wargear_as_of,
     wargear_versions,
 )
@@ -415,8 +414,6 @@ class CatalogueIndex:
                     "datasheet_id", "min_models", "max_models"
                 )
             }
-            if release_id != self._current_release:
-                stub_sizes(found, self._release_dates.get(release_id))
         return found
 
     def predecessor(self, faction_id: int, release_id: int | None, entry: Entry) -> Entry | None:
