@@ -276,7 +276,7 @@ def _toward_cap(kind: ModelType, group: WargearGroup, carried: dict[str, int], m
     """What one model type carries that counts towards a unit-wide capped group.
 
     A cap on options another group offers (``cap``) counts all of them. A group of its
-    own shares a slot with the type's other groups that offer the same options (the unit's
+    own shares a slot with the type's other groups that offer only its options (the unit's
     one close combat weapon beside each model's own): an item counts towards the cap only
     where those other groups have no room left for it.
     """
@@ -286,7 +286,10 @@ def _toward_cap(kind: ModelType, group: WargearGroup, carried: dict[str, int], m
     mine = set(group.options)
     room = 0
     for other in kind.groups:
-        if other is group or other.cap or mine.isdisjoint(other.options):
+        # Only a group of the same items is the model's own slot for them; a choice among
+        # other items too (the heavy weapon a model may swap its gun for) is the capped
+        # choice itself, and every pick of it counts.
+        if other is group or other.cap or not mine.issuperset(other.options):
             continue
         taken = sum(carried.get(option, 0) for option in other.options if option not in mine)
         room += max(other.maximum * models - taken, 0)

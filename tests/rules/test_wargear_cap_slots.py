@@ -80,6 +80,34 @@ ACOTHYST = sheet(
     fill="Acothyst",
 )
 
+# Each Terminator picks a melee weapon; at most two of the unit pick a chainfist.
+FIST, CHAINFIST = "Power fist", "Chainfist"
+TERMINATORS = sheet(
+    "Terminator Squad",
+    "INFANTRY",
+    models=(5, 10),
+    model_types=(
+        ModelType(
+            "Terminator",
+            5,
+            10,
+            (
+                WargearGroup("Melee weapon", (FIST, CHAINFIST), 1, 1, ((FIST, 1),)),
+                WargearGroup(CHAINFIST, (CHAINFIST,), 0, 1, (), 2),
+            ),
+        ),
+    ),
+    fill="Terminator",
+)
+
+
+def terminators(chainfists: int) -> Any:
+    return squad(
+        TERMINATORS,
+        5,
+        Loadout("Terminator", 5, ((FIST, 5 - chainfists), (CHAINFIST, chainfists))),
+    )
+
 
 def acothyst(*items: tuple[str, int]) -> Any:
     return squad(ACOTHYST, 1, Loadout("Acothyst", 1, items))
@@ -122,6 +150,16 @@ CASES: dict[str, list[Any]] = {
             "cap slots: two beyond the troopers' own break the cap of one",
             army(bullgryns(1, 6)),
             [("u1",)],
+        ),
+        case(
+            "cap slots: a capped pick of the models' weapon choice counts every pick",
+            army(terminators(3)),
+            [("u1",)],
+        ),
+        case(
+            "cap slots, boundary: two chainfists of five picks are allowed",
+            army(terminators(2)),
+            [],
         ),
         case(
             "one choice: every Inceptor with assault bolters is the unit's one choice",
