@@ -19,6 +19,7 @@ from rosters.formats.text_import.model_lines import (
 )
 from rosters.formats.text_import.wargear_lines import header_gear
 from rosters.formats.text_import.wargear_resolve import resolve_gear
+from tests.formats.wargear_sheets import wargear_sheet as sheet
 
 
 def group(name: str, *options: str, low: int = 1, high: int = 1) -> core.WargearGroup:
@@ -34,17 +35,6 @@ def kind(name: str, low: int, high: int, *options: str) -> core.ModelType:
         tuple(
             group(o.rstrip("?"), o.rstrip("?"), low=0 if o.endswith("?") else 1) for o in options
         ),
-    )
-
-
-def sheet(name: str, fill: str, *types: core.ModelType) -> core.Datasheet:
-    return core.Datasheet(
-        name=name,
-        keywords=frozenset(),
-        faction_keywords=frozenset(),
-        brackets=(),
-        model_types=types,
-        fill=fill,
     )
 
 

@@ -22,6 +22,7 @@ from rosters.formats.text_import.wargear_lines import header_gear
 from rosters.formats.text_import.wargear_resolve import resolve_gear, stated_models
 from rosters.formats.text_import.wargear_types import NO_NAMES, GearNames
 from tests.conftest import REPO_DIR
+from tests.formats.wargear_sheets import wargear_sheet as sheet
 
 FULL_CATALOGUE = REPO_DIR / "fixtures" / "catalogue-10e.json.xz"
 
@@ -31,17 +32,6 @@ def group(
 ) -> core.WargearGroup:
     return core.WargearGroup(
         name, options, low, high, ((default, 1),) if default else ((options[0], 1),) if low else ()
-    )
-
-
-def sheet(name: str, fill: str, *types: core.ModelType) -> core.Datasheet:
-    return core.Datasheet(
-        name=name,
-        keywords=frozenset(),
-        faction_keywords=frozenset(),
-        brackets=(),
-        model_types=types,
-        fill=fill,
     )
 
 

@@ -19,6 +19,7 @@ from armybuilder.rules.wargear import loadout_excess
 from rosters.formats.text_import.model import GearLine
 from rosters.formats.text_import.wargear_resolve import resolve_gear
 from rosters.formats.text_import.wargear_spread import spread
+from tests.formats.wargear_sheets import wargear_sheet as datasheet
 
 
 def group(name: str, *options: str, low: int = 1, cap: int | None = None) -> core.WargearGroup:
@@ -29,17 +30,6 @@ def group(name: str, *options: str, low: int = 1, cap: int | None = None) -> cor
 def capped(option: str, most: int) -> core.WargearGroup:
     """An option's own cap within its group, across the unit ("up to two eviscerators")."""
     return core.WargearGroup(option, (option,), 0, 1, (), most, cap=True)
-
-
-def datasheet(name: str, fill: str, *types: core.ModelType) -> core.Datasheet:
-    return core.Datasheet(
-        name=name,
-        keywords=frozenset(),
-        faction_keywords=frozenset(),
-        brackets=(),
-        model_types=types,
-        fill=fill,
-    )
 
 
 BLADE, EVISCERATOR = "Chainblade", "Eviscerator"
