@@ -217,10 +217,6 @@ class BuilderPage:
         return unit_rows_html(self.rows, editable=self.editable)
 
     @property
-    def picker_size(self) -> int:
-        return sum(len(group.entries) for group in self.picker)
-
-    @property
     def warlord(self) -> RosterUnit | None:
         return next((row.unit for row in self.rows if row.unit.warlord), None)
 

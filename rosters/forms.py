@@ -58,11 +58,6 @@ class PlayerPasswordResetForm(PasswordResetForm):
             )
 
 
-class FactionChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
-    def label_from_instance(self, obj: Faction) -> str:
-        return obj.name
-
-
 def faction_choices() -> list[tuple[str, list[tuple[int, str]]]]:
     """Group factions under their top-level faction, so chapters sit under Space Marines."""
     factions = list(Faction.objects.order_by("name").values_list("pk", "name", "parent_id"))

@@ -152,9 +152,6 @@ class Datasheet(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def has_keyword(self, keyword: str) -> bool:
-        return keyword in self.keywords
-
 
 class Availability(models.Model):
     faction = models.ForeignKey(Faction, on_delete=models.CASCADE, verbose_name=_("faction"))

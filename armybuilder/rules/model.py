@@ -60,10 +60,6 @@ class Placement(StrEnum):
     # Any other reserves: aircraft, and units that a rule sets up later.
     RESERVES = "reserves"
 
-    @property
-    def in_reserves(self) -> bool:
-        return self is not Placement.BATTLEFIELD
-
 
 class WarlordRule(StrEnum):
     MAY = "may"

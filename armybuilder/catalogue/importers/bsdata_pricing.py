@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -233,7 +233,3 @@ def compress_brackets(prices: Mapping[int, int]) -> list[tuple[int, int]]:
         if last or prices[counts[position + 1]] != prices[count]:
             out.append((count, prices[count]))
     return out
-
-
-def slot_names(slots: Iterable[ModelSlot]) -> list[str]:
-    return [slot.name for slot in slots]
