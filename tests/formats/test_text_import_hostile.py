@@ -1,14 +1,16 @@
 """Hostile text: the importer parses or refuses it in linear time, and never crashes.
 
-The time budget here is a generous guard against a quadratic pattern coming back (a
-16 KB line of spaces took 10 s before); the real timing is
-benchmarks/import_hostile_bench.py's.
+Linear, not fast: each text is parsed at 2 KB and at 16 KB, and the larger may take at most
+GROWTH times as long. A quadratic pattern (a 16 KB line of spaces took 10 s before) grows
+64-fold over that step; a wall-time budget would fail on a busy machine instead. The real
+timing is benchmarks/import_hostile_bench.py's.
 """
 
 from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,9 +19,13 @@ from hypothesis import strategies as st
 from rosters.formats import services
 from rosters.formats.text_import import UnreadableList, list_parse
 
-# Ten times the 50 ms per 16 KB the importer is held to, for a busy CI machine.
-GUARD_SECONDS = 0.5
 SIZE = 16 * 1024
+# Eight times the text: linear work grows about 8-fold, quadratic 64-fold.
+SMALL = SIZE // 8
+GROWTH = 24
+# Below a millisecond the small parse is mostly timer noise; the big one is then held to
+# GROWTH ms, which a quadratic pattern at 16 KB far exceeds.
+FLOOR_SECONDS = 0.001
 
 PIECES = [
     " ",
@@ -66,10 +72,29 @@ def run_parse(text: str) -> None:
         list_parse(text=text)
 
 
-def stretched(prefix: str, run: str, suffix: str) -> str:
-    """Repeat run between prefix and suffix until the text is 16 KB."""
-    count = (SIZE - len(prefix) - len(suffix)) // len(run)
-    return prefix + run * count + suffix
+def parse_seconds(text: str) -> float:
+    """The best of three parses, so one scheduler hiccup does not count."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        run_parse(text)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def assert_linear(make: Callable[[int], str]) -> None:
+    small, big = parse_seconds(make(SMALL)), parse_seconds(make(SIZE))
+    assert big < GROWTH * max(small, FLOOR_SECONDS), f"{small * 1e3:.2f} ms -> {big * 1e3:.2f} ms"
+
+
+def stretched(prefix: str, run: str, suffix: str) -> Callable[[int], str]:
+    """The text that repeats run between prefix and suffix up to a given size."""
+
+    def make(size: int) -> str:
+        count = (size - len(prefix) - len(suffix)) // len(run)
+        return prefix + run * count + suffix
+
+    return make
 
 
 ADVERSARIAL = {
@@ -118,11 +143,9 @@ ADVERSARIAL = {
 }
 
 
-@pytest.mark.parametrize("text", ADVERSARIAL.values(), ids=ADVERSARIAL.keys())
-def test_adversarial_lines_parse_or_are_refused_fast(text):
-    started = time.perf_counter()
-    run_parse(text)
-    assert time.perf_counter() - started < GUARD_SECONDS
+@pytest.mark.parametrize("make", ADVERSARIAL.values(), ids=ADVERSARIAL.keys())
+def test_adversarial_lines_parse_or_are_refused_in_linear_time(make):
+    assert_linear(make)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -130,18 +153,15 @@ def test_adversarial_lines_parse_or_are_refused_fast(text):
     pieces=st.lists(st.sampled_from(PIECES), min_size=1, max_size=40),
     repeat=st.integers(min_value=1, max_value=4000),
 )
-def test_any_mix_of_hostile_pieces_parses_or_is_refused_fast(pieces, repeat):
-    text = ("".join(pieces) * repeat)[:SIZE]
-    started = time.perf_counter()
-    run_parse(text)
-    assert time.perf_counter() - started < GUARD_SECONDS
+def test_any_mix_of_hostile_pieces_parses_or_is_refused_in_linear_time(pieces, repeat):
+    assert_linear(lambda size: ("".join(pieces) * repeat)[:size])
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("text", ADVERSARIAL.values(), ids=ADVERSARIAL.keys())
-def test_the_whole_check_answers_hostile_text_without_crashing(catalogue, text):
+@pytest.mark.parametrize("make", ADVERSARIAL.values(), ids=ADVERSARIAL.keys())
+def test_the_whole_check_answers_hostile_text_without_crashing(catalogue, make):
     try:
-        check = services.list_import_check(text="World Eaters\n" + text)
+        check = services.list_import_check(text="World Eaters\n" + make(SIZE))
     except (UnreadableList, services.ListImportError):
         return
     assert services.list_check_json(check=check)["legal"] in (True, False)
@@ -205,18 +225,22 @@ def test_the_api_refuses_a_list_over_the_limit_with_a_400_naming_the_field(catal
     assert "text" in response.json()["error"]["fields"]
 
 
-def test_a_header_naming_thousands_of_enhancements_is_placed_fast_and_the_excess_reported():
+def test_thousands_of_header_enhancements_are_placed_in_linear_time_and_the_excess_reported():
     from rosters.formats.text_import.new_recruit import (
         MAX_HEADER_ENHANCEMENTS,
         TOO_MANY_ENHANCEMENTS,
     )
 
     # Each enhancement names a bearer no unit has, the slowest path (a prefix scan).
-    header = " + ".join(f"E{n} (Z{n})" for n in range(1500))
-    body = "\n".join(f"1x U{n} (10 pts) a" for n in range(1500))
-    started = time.perf_counter()
-    parsed = list_parse(text=f"+ FACTION KEYWORD: A\n+ ENHANCEMENT : {header}\n{body}")
-    assert time.perf_counter() - started < GUARD_SECONDS * 2
+    def make(count: int) -> str:
+        header = " + ".join(f"E{n} (Z{n})" for n in range(count))
+        body = "\n".join(f"1x U{n} (10 pts) a" for n in range(count))
+        return f"+ FACTION KEYWORD: A\n+ ENHANCEMENT : {header}\n{body}"
+
+    # 1,500 is about 32 KB of text: the growth step is 8-fold in enhancements, as above.
+    small, big = parse_seconds(make(1500 // 8)), parse_seconds(make(1500))
+    assert big < GROWTH * max(small, FLOOR_SECONDS), f"{small * 1e3:.2f} ms -> {big * 1e3:.2f} ms"
+    parsed = list_parse(text=make(1500))
     excess = [u for u in parsed.unplaced if u.reason == TOO_MANY_ENHANCEMENTS]
     assert len(excess) == 1500 - MAX_HEADER_ENHANCEMENTS
     assert {u.line for u in parsed.unplaced} == {2}
