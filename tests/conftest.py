@@ -1,10 +1,24 @@
-"""Shared test fixtures: named users, the demo catalogue and the ../shared data."""
+"""Shared test fixtures: the cast of named users, and the ../shared data.
+
+The cast, the one set of people every permission test uses:
+
+- ``owner``: Olivia, a player who owns the rosters, battles and declarations under test;
+- ``teammate``: Tom, a player Olivia shares a roster's link with: he may read what is
+  shared and change nothing;
+- ``stranger``: Sam, another player: he sees nothing of Olivia's ("not found", never
+  "forbidden", so a stranger cannot even learn that a roster exists);
+- ``points_editor``: Erin, staff in the Points editors group, who edits the catalogue;
+- ``staff_reader``: Stan, staff but not a points editor: he reads the admin, edits nothing.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import Group, User
+
+from armybuilder.catalogue.apps import POINTS_EDITORS
 
 REPO_DIR = Path(__file__).resolve().parent.parent
 SHARED_DIR = REPO_DIR.parent / "shared"
@@ -27,3 +41,38 @@ def bsdata_dir() -> Path:
 @pytest.fixture
 def samples_dir() -> Path:
     return require_shared(SAMPLES_DIR)
+
+
+# Passwords are long enough for the site's validators, so login tests can use them.
+PASSWORDS = {name: f"pw-{name}-40k" for name in ("olivia", "tom", "sam", "erin", "stan")}
+
+
+def _player(name: str, **extra: bool) -> User:
+    return User.objects.create_user(name, f"{name}@example.com", PASSWORDS[name], **extra)
+
+
+@pytest.fixture
+def owner(db: None) -> User:
+    return _player("olivia")
+
+
+@pytest.fixture
+def teammate(db: None) -> User:
+    return _player("tom")
+
+
+@pytest.fixture
+def stranger(db: None) -> User:
+    return _player("sam")
+
+
+@pytest.fixture
+def points_editor(db: None) -> User:
+    user = _player("erin", is_staff=True)
+    user.groups.add(Group.objects.get(name=POINTS_EDITORS))
+    return user
+
+
+@pytest.fixture
+def staff_reader(db: None) -> User:
+    return _player("stan", is_staff=True)

@@ -104,25 +104,18 @@ def _client_for(user: User) -> APIClient:
 
 
 @pytest.fixture
-def owner(db) -> User:
-    """Olivia owns the rosters under test."""
-    return User.objects.create_user("olivia", "olivia@example.com")
-
-
-@pytest.fixture
-def other_player(db) -> User:
-    """Sam is another player and must see nothing of Olivia's."""
-    return User.objects.create_user("sam", "sam@example.com")
-
-
-@pytest.fixture
 def owner_client(owner: User) -> APIClient:
     return _client_for(owner)
 
 
 @pytest.fixture
-def other_client(other_player: User) -> APIClient:
-    return _client_for(other_player)
+def stranger_client(stranger: User) -> APIClient:
+    return _client_for(stranger)
+
+
+@pytest.fixture
+def teammate_client(teammate: User) -> APIClient:
+    return _client_for(teammate)
 
 
 @pytest.fixture

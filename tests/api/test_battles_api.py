@@ -97,8 +97,10 @@ def test_an_opponent_must_be_named(owner_client: APIClient, roster: Roster) -> N
     assert not Battle.objects.exists()
 
 
-def test_another_players_roster_cannot_be_recorded(other_client: APIClient, roster: Roster) -> None:
-    response = other_client.post(
+def test_another_players_roster_cannot_be_recorded(
+    stranger_client: APIClient, roster: Roster
+) -> None:
+    response = stranger_client.post(
         "/api/battles/",
         {"roster": roster.pk, "opponent": {"name": "Me", "faction": "Orks"}},
         format="json",
@@ -132,7 +134,7 @@ ENDPOINTS: list[tuple[str, str, dict[str, Any] | None]] = [
 )
 def test_only_the_owner_reaches_a_battle(
     owner_client: APIClient,
-    other_client: APIClient,
+    stranger_client: APIClient,
     anon_client: APIClient,
     roster: Roster,
     method: str,
@@ -141,7 +143,7 @@ def test_only_the_owner_reaches_a_battle(
 ) -> None:
     battle = record(owner_client, roster, notes="kept")
     url = path.format(id=battle["id"])
-    other = getattr(other_client, method)(url, body, format="json")
+    other = getattr(stranger_client, method)(url, body, format="json")
     assert other.status_code == 404
     assert other.json()["error"]["code"] == "not_found"
     assert getattr(anon_client, method)(url, body, format="json").status_code == 401
@@ -151,8 +153,8 @@ def test_only_the_owner_reaches_a_battle(
 
 
 def test_the_list_shows_only_my_battles(
-    owner_client: APIClient, other_client: APIClient, roster: Roster, other_player: User
+    owner_client: APIClient, stranger_client: APIClient, roster: Roster, stranger: User
 ) -> None:
     record(owner_client, roster)
     assert owner_client.get("/api/battles/").json()["count"] == 1
-    assert other_client.get("/api/battles/").json()["count"] == 0
+    assert stranger_client.get("/api/battles/").json()["count"] == 0

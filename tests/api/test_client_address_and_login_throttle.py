@@ -7,12 +7,12 @@ Before, a fresh X-Forwarded-For per call let 100 anonymous validations through a
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.cache import caches
 from django.test import Client, RequestFactory
 
 from armybuilder.client_address import client_address
 from rosters.api.throttles import AnonValidateThrottle
+from tests.conftest import PASSWORDS
 
 pytestmark = pytest.mark.django_db
 
@@ -59,9 +59,7 @@ def test_throttle_counts_live_in_the_shared_cache(anon_client, marines, monkeypa
     assert backend.get("throttle_validate_anon_127.0.0.1")
 
 
-@pytest.fixture
-def olivia(db) -> User:
-    return User.objects.create_user("olivia", "olivia@example.com", "right-Pass-40k")
+RIGHT = PASSWORDS["olivia"]
 
 
 def _login(client: Client, password: str, address: str = "10.1.1.1"):
@@ -72,21 +70,21 @@ def _login(client: Client, password: str, address: str = "10.1.1.1"):
     )
 
 
-def test_wrong_passwords_lock_the_login_out_even_with_the_right_one(olivia, settings):
+def test_wrong_passwords_lock_the_login_out_even_with_the_right_one(owner, settings):
     settings.AXES_FAILURE_LIMIT = 3
     client = Client()
     for _ in range(2):
         assert _login(client, "guess").status_code == 200  # the form again, with an error
     assert _login(client, "guess").status_code == 429
-    locked = _login(client, "right-Pass-40k")
+    locked = _login(client, RIGHT)
     assert locked.status_code == 429
     assert "Too many failed logins" in locked.content.decode()
     assert "_auth_user_id" not in client.session
     # Another address is not locked out by someone else's guesses.
-    assert _login(Client(), "right-Pass-40k", address="10.2.2.2").status_code == 302
+    assert _login(Client(), RIGHT, address="10.2.2.2").status_code == 302
 
 
-def test_a_forged_forwarded_header_does_not_reset_the_lockout(olivia, settings):
+def test_a_forged_forwarded_header_does_not_reset_the_lockout(owner, settings):
     settings.AXES_FAILURE_LIMIT = 2
     client = Client()
     for n in range(2):
@@ -96,21 +94,21 @@ def test_a_forged_forwarded_header_does_not_reset_the_lockout(olivia, settings):
             REMOTE_ADDR="10.1.1.1",
             HTTP_X_FORWARDED_FOR=f"198.51.100.{n}",
         )
-    assert _login(client, "right-Pass-40k").status_code == 429
+    assert _login(client, RIGHT).status_code == 429
 
 
-def test_a_right_password_below_the_limit_logs_in_and_resets_the_count(olivia, settings):
+def test_a_right_password_below_the_limit_logs_in_and_resets_the_count(owner, settings):
     settings.AXES_FAILURE_LIMIT = 3
     client = Client()
     _login(client, "guess")
     _login(client, "guess")
-    assert _login(client, "right-Pass-40k").status_code == 302
+    assert _login(client, RIGHT).status_code == 302
     client.logout()
     _login(client, "guess")
     _login(client, "guess")
-    assert _login(client, "right-Pass-40k").status_code == 302
+    assert _login(client, RIGHT).status_code == 302
 
 
-def test_test_client_login_without_a_request_still_works(olivia):
+def test_test_client_login_without_a_request_still_works(owner):
     # Nothing remote can call authenticate() without a request; tests and commands do.
-    assert Client().login(username="olivia", password="right-Pass-40k")
+    assert Client().login(username="olivia", password=RIGHT)

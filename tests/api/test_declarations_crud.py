@@ -81,12 +81,12 @@ def test_update_with_errors_keeps_the_old_declaration(owner_client, roster, decl
     assert declaration.name == "Turn 1"
 
 
-def test_units_of_another_roster_are_unknown_units(owner_client, roster, other_player, marines):
+def test_units_of_another_roster_are_unknown_units(owner_client, roster, stranger, marines):
     from rosters import services
     from tests.api.conftest import add
 
     theirs = services.roster_create(
-        owner=other_player, name="Sam", faction=marines, detachment=None, battle_size="incursion"
+        owner=stranger, name="Sam", faction=marines, detachment=None, battle_size="incursion"
     )
     their_squad = add(theirs, "Intercessor Squad")
     response = owner_client.post(

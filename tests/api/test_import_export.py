@@ -105,13 +105,13 @@ def test_unreadable_text_is_a_field_error(anon_client, marines):
     ],
 )
 def test_exports_honour_accept_and_errors_stay_json(
-    owner_client, other_client, roster, kind, media_type
+    owner_client, stranger_client, roster, kind, media_type
 ):
     url = f"/api/rosters/{roster.pk}/export/{kind}/"
     response = owner_client.get(url, HTTP_ACCEPT=media_type)
     assert response.status_code == 200
     assert response["Content-Type"].startswith(media_type)
-    refused = other_client.get(url, HTTP_ACCEPT=media_type)
+    refused = stranger_client.get(url, HTTP_ACCEPT=media_type)
     assert refused.status_code == 404
     assert refused["Content-Type"] == "application/json"
     assert refused.json()["error"]["code"] == "not_found"

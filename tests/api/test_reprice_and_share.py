@@ -33,14 +33,14 @@ def test_reprice_under_the_same_release_is_refused(owner_client, roster):
     assert "already priced" in response.json()["error"]["fields"]["release"][0]
 
 
-def test_share_token_gives_read_only_access(owner_client, other_client, anon_client, roster):
+def test_share_token_gives_read_only_access(owner_client, teammate_client, anon_client, roster):
     url = f"/api/rosters/{roster.pk}/share/"
     shared = owner_client.put(url, {"enabled": True}, format="json").json()
     assert shared["enabled"] is True
     token = shared["token"]
     assert shared["url"].endswith(f"/api/shared/{token}/")
 
-    for client in (anon_client, other_client):
+    for client in (anon_client, teammate_client):
         body = client.get(f"/api/shared/{token}/").json()
         assert body["name"] == "Gladius"
         assert "share_token" not in body and "owner" not in body

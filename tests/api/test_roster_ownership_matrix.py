@@ -1,7 +1,9 @@
-"""Owner, other player, anonymous client: across every roster, unit and declaration endpoint.
+"""Owner, teammate, stranger, anonymous client: across every roster, unit and declaration
+endpoint.
 
-The owner succeeds; the other player gets 404 (never 403) and the anonymous client 401,
-and neither changes a single row.
+The owner succeeds; the stranger gets 404 (never 403), and so does the teammate, who holds
+the roster's share link (it opens /api/shared/ only); the anonymous client gets 401; none of
+them changes a single row.
 """
 
 from __future__ import annotations
@@ -92,10 +94,21 @@ def test_owner_may(owner_client, ids, method, path, body):
     assert 200 <= response.status_code < 300, response.content[:500]
 
 
+@pytest.fixture
+def shared_with_teammate(roster: Roster, teammate_client) -> Any:
+    """The roster shared by link, the link in the teammate's hands."""
+    services.roster_share(roster=roster, enabled=True)
+    roster.refresh_from_db()
+    assert teammate_client.get(f"/api/shared/{roster.share_token}/").status_code == 200
+    return teammate_client
+
+
+@pytest.mark.parametrize("who", ["stranger_client", "shared_with_teammate"])
 @pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=IDS)
-def test_other_player_gets_404_and_changes_nothing(other_client, ids, method, path, body):
+def test_other_players_get_404_and_change_nothing(request, who, ids, method, path, body):
+    client = request.getfixturevalue(who)
     before = snapshot()
-    response = call(other_client, method, path, body, ids)
+    response = call(client, method, path, body, ids)
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "not_found"
     assert snapshot() == before
@@ -112,9 +125,9 @@ def test_anonymous_gets_401_and_changes_nothing(anon_client, ids, method, path, 
 
 
 @pytest.fixture
-def sams_roster(other_player: User, marines, gladius) -> Roster:
+def sams_roster(stranger: User, marines, gladius) -> Roster:
     return services.roster_create(
-        owner=other_player,
+        owner=stranger,
         name="Sam's list",
         faction=marines,
         detachment=gladius,
@@ -126,19 +139,19 @@ def sams_roster(other_player: User, marines, gladius) -> Roster:
     "path", [U, U + "duplicate/", D], ids=["unit", "unit duplicate", "declaration"]
 )
 def test_own_roster_id_does_not_open_anothers_unit_or_declaration(
-    other_client, ids, sams_roster, path
+    stranger_client, ids, sams_roster, path
 ):
     crossed = {**ids, "roster": sams_roster.pk}
     before = snapshot()
     for method in ("get", "post", "patch", "put", "delete"):
-        response = call(other_client, method, path, {} if method != "get" else None, crossed)
+        response = call(stranger_client, method, path, {} if method != "get" else None, crossed)
         assert response.status_code in (404, 405)
     assert snapshot() == before
 
 
-def test_warlord_cannot_name_anothers_unit(other_client, ids, sams_roster):
+def test_warlord_cannot_name_anothers_unit(stranger_client, ids, sams_roster):
     before = snapshot()
-    response = other_client.put(
+    response = stranger_client.put(
         f"/api/rosters/{sams_roster.pk}/warlord/", {"unit": ids["unit"]}, format="json"
     )
     assert response.status_code == 400
@@ -147,10 +160,10 @@ def test_warlord_cannot_name_anothers_unit(other_client, ids, sams_roster):
 
 
 def test_roster_list_shows_only_ones_own(
-    owner_client, other_client, anon_client, roster, sams_roster
+    owner_client, stranger_client, anon_client, roster, sams_roster
 ):
     mine = owner_client.get("/api/rosters/").json()["results"]
-    theirs = other_client.get("/api/rosters/").json()["results"]
+    theirs = stranger_client.get("/api/rosters/").json()["results"]
     assert [r["name"] for r in mine] == ["Gladius"]
     assert [r["name"] for r in theirs] == ["Sam's list"]
     assert anon_client.get("/api/rosters/").status_code == 401

@@ -13,7 +13,7 @@ from rosters.battles import services
 from rosters.battles.models import Battle
 from rosters.formats.text_import.index import catalogue_index_clear
 from rosters.models import Roster
-from tests.rosters.conftest import add, marines, owner, release, roster, stranger  # noqa: F401
+from tests.rosters.conftest import add, marines, release, roster  # noqa: F401
 
 
 @pytest.fixture

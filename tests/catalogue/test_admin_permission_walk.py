@@ -1,6 +1,6 @@
-"""Walk every catalogue admin URL as Alice (points editor), Bob (staff) and Charlie (player).
+"""Walk every catalogue admin URL as Erin (points editor), Stan (staff) and Sam (a player).
 
-Only Alice may change anything: every write path (change and add forms, deletes, inline
+Only Erin may change anything: every write path (change and add forms, deletes, inline
 list edits, actions, django-simple-history revert forms, copy, publish, xlsx import) is
 tried by all three, and after each refused attempt the catalogue tables, their history
 included, are exactly as they were.
@@ -39,7 +39,7 @@ from tests.factories import make_release, space_marines
 
 pytestmark = pytest.mark.django_db
 
-USERS = ["points_editor", "staff_reader", "player"]
+USERS = ["points_editor", "staff_reader", "stranger"]
 
 
 @dataclass
@@ -325,7 +325,7 @@ def test_staff_read_every_catalogue_page_and_players_are_sent_to_log_in(
     client.force_login(request.getfixturevalue(who))
     for url in readable_urls(world):
         response = client.get(url)
-        if who == "player":
+        if who == "stranger":
             assert response.status_code == 302 and "/login/" in response["Location"], url
         else:
             assert response.status_code == 200, url

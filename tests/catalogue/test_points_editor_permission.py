@@ -32,7 +32,7 @@ def test_points_editor_can_change_a_price(client, points_editor, release):
     assert UnitPrice.objects.get(datasheet__name="Captain").points == 1
 
 
-@pytest.mark.parametrize("who", ["staff_reader", "player"])
+@pytest.mark.parametrize("who", ["staff_reader", "stranger"])
 def test_others_cannot_change_prices(client, request, release, who):
     client.force_login(request.getfixturevalue(who))
     response = edit_price(client, release)
@@ -40,7 +40,7 @@ def test_others_cannot_change_prices(client, request, release, who):
     assert UnitPrice.objects.get(datasheet__name="Captain").points == 80
 
 
-@pytest.mark.parametrize("who", ["staff_reader", "player"])
+@pytest.mark.parametrize("who", ["staff_reader", "stranger"])
 def test_others_cannot_import_copy_or_publish(client, request, release, who):
     client.force_login(request.getfixturevalue(who))
     data = workbook({"Units": [UNITS_HEADER, ["Space Marines", "Captain", 1, 1]]})

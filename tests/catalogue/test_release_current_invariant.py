@@ -1,6 +1,6 @@
 """Publishing and reverting, in every order, leave exactly one current, published release.
 
-Alice (points editor) works through the admin as she would: publish buttons and
+Erin (points editor) works through the admin as she would: publish buttons and
 django-simple-history revert forms. A revert that would change which release is current
 (or unpublish one) is refused with a message, never a 500.
 """

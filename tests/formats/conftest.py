@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from django.contrib.auth.models import User
 
 from armybuilder.catalogue.models import Datasheet, Faction, PointsRelease
 from armybuilder.catalogue.snapshot import catalogue_snapshot_clear
@@ -32,18 +31,6 @@ def release(db: None) -> PointsRelease:
 @pytest.fixture
 def catalogue(release: PointsRelease) -> dict[str, Faction]:
     return {"we": world_eaters(release), "sw": space_wolves(release)}
-
-
-@pytest.fixture
-def owner(db: None) -> User:
-    """Olga: owns the rosters under test."""
-    return User.objects.create_user("olga", password="x")
-
-
-@pytest.fixture
-def stranger(db: None) -> User:
-    """Sam: another player, who must see none of Olga's rosters."""
-    return User.objects.create_user("sam", password="x")
 
 
 @pytest.fixture

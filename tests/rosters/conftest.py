@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
 
 from armybuilder.catalogue.models import Detachment, Faction, PointsRelease
 from rosters import services
@@ -37,18 +36,6 @@ def marines(release) -> Faction:
         release=release,
     )
     return sm
-
-
-@pytest.fixture
-def owner(db) -> User:
-    """Olivia owns the rosters under test."""
-    return User.objects.create_user("olivia", "olivia@example.com", "pw-olivia-40k")
-
-
-@pytest.fixture
-def stranger(db) -> User:
-    """Sam is another player and must see nothing of Olivia's."""
-    return User.objects.create_user("sam", "sam@example.com", "pw-sam-40k")
 
 
 def add(roster: Roster, name: str, models: int | None = None, **kw: object):
