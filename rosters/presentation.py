@@ -53,6 +53,7 @@ VIOLATION_TITLES: Final[dict[str, str]] = {
     codes.DETACHMENT_UPGRADE: _("Detachment upgrade"),
     codes.WARGEAR_CHOICE: _("Wargear choice"),
     codes.WARGEAR_UNREAD: _("Wargear not read"),
+    codes.DETACHMENT_UNKNOWN: _("Detachment not in the catalogue"),
     codes.UNKNOWN_UNIT: _("Unknown unit"),
 }
 # Codes RULES.md adds later get their own title here; until then, a readable fallback.

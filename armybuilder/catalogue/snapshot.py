@@ -145,6 +145,8 @@ class CheckDraft:
     units: tuple[CheckUnit, ...]
     # An imported list that marks no Warlord (the core's Army.warlord_open).
     warlord_open: bool = False
+    # Detachments a list names beside the first (DETACHMENT_REQUIRED judges them).
+    more_detachments: tuple[DetachmentFacts, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -191,19 +193,31 @@ class CatalogueSnapshot:
         loadouts: Mapping[str, tuple[core.Loadout, ...]] | None = None,
         unread: Mapping[str, tuple[core.UnreadGear, ...]] | None = None,
         warlord_open: bool = False,
+        other_detachment_ids: Sequence[int] = (),
+        later_detachments: Sequence[str] = (),
+        later_enhancements: Mapping[str, str] | None = None,
     ) -> CheckDraft:
         """Build a list from (key, datasheet id, models, enhancement id, warlord) per unit,
         with ``extras`` giving units (by key) their priced options and upgrades, the
         wargear ``loadouts`` stated by unit key (others take the defaults) and the wargear
         lines left ``unread``; ``warlord_open`` for an imported list that marks no
-        Warlord."""
+        Warlord. A list naming several detachments has the known ones beside the first in
+        ``other_detachment_ids``; ``later_detachments`` names those the catalogue lacks and
+        ``later_enhancements`` the units' enhancements of them by key, as written
+        (Detachment.known)."""
         extras = extras or {}
         stated = loadouts or {}
         unplaced = unread or {}
+        faction = self.factions[faction_id]
+        named = [self.detachments[pk] for pk in (detachment_id, *other_detachment_ids) if pk]
+        named += [_later_detachment(text, faction) for text in later_detachments]
+        later = later_enhancements or {}
+        owner = named[-1] if later_detachments else None
         return CheckDraft(
             name=name,
-            faction=self.factions[faction_id],
-            detachment=self.detachments[detachment_id] if detachment_id is not None else None,
+            faction=faction,
+            detachment=named[0] if named else None,
+            more_detachments=tuple(named[1:]),
             battle_size=battle_size,
             profile=profile,
             release=self.release,
@@ -213,7 +227,11 @@ class CatalogueSnapshot:
                     datasheet_id=sheet_id,
                     datasheet=self.datasheets[sheet_id],
                     models=models,
-                    enhancement=self.enhancements[enh_id] if enh_id is not None else None,
+                    enhancement=(
+                        self.enhancements[enh_id]
+                        if enh_id is not None
+                        else _later_enhancement(later.get(key), owner)
+                    ),
                     warlord=warlord,
                     options=tuple(
                         self.option(sheet_id, option, count)
@@ -253,8 +271,10 @@ class CatalogueSnapshot:
                 )
                 for u in draft.units
             ),
-            detachments=(
-                (draft.detachment.for_army(draft.faction),) if draft.detachment is not None else ()
+            detachments=tuple(
+                d.for_army(draft.faction)
+                for d in (draft.detachment, *draft.more_detachments)
+                if d is not None
             ),
             allies=allies,
             excluded_keywords=excluded,
@@ -268,6 +288,24 @@ class CatalogueSnapshot:
         self, draft: CheckDraft, declaration: core.Declaration | None = None
     ) -> core.Result:
         return rules.validate(self.army(draft), declaration, draft.profile)
+
+
+def _later_detachment(name: str, faction: FactionFacts) -> DetachmentFacts:
+    """A detachment the catalogue has no data for, known only by the name a list gives."""
+    facts = core.Detachment(
+        name=name, faction_keyword=faction.rules[0], enhancements_stated=False, known=False
+    )
+    # No row holds it: id 0 is no detachment's primary key.
+    return DetachmentFacts(id=0, name=name, faction_id=faction.id, facts=facts)
+
+
+def _later_enhancement(
+    name: str | None, detachment: DetachmentFacts | None
+) -> core.Enhancement | None:
+    """An enhancement of a later detachment, as written; its points are not known."""
+    if name is None or detachment is None:
+        return None
+    return core.Enhancement(name=name, points=0, detachment=detachment.name, known=False)
 
 
 def releases_load() -> Releases:

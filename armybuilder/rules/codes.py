@@ -61,13 +61,19 @@ RESERVES_POWER_CAP: Final = "RESERVES_POWER_CAP"
 
 # Extension (not in RULES.md): a declaration entry names a unit the army does not have.
 UNKNOWN_UNIT: Final = "UNKNOWN_UNIT"
+# Extension (not in RULES.md): an imported list's detachment is not in the catalogue, so
+# the list is checked without that detachment's rules. A warning, as WARGEAR_UNREAD is:
+# what the data cannot say is left unjudged, never called illegal.
+DETACHMENT_UNKNOWN: Final = "DETACHMENT_UNKNOWN"
 
-# RULES.md order; violations are sorted by it so every face lists them the same way.
+# RULES.md order (DETACHMENT_UNKNOWN beside the detachment codes); violations are sorted by
+# it so every face lists them the same way.
 ALL_CODES: Final[tuple[str, ...]] = (
     POINTS_LIMIT,
     FACTION_KEYWORD,
     DETACHMENT_REQUIRED,
     DETACHMENT_UNIT_RULE,
+    DETACHMENT_UNKNOWN,
     UNIT_SIZE,
     DATASHEET_LIMIT,
     EPIC_HERO_DUPLICATE,
@@ -118,7 +124,9 @@ CODE_ORDER: Final[dict[str, int]] = {code: i for i, code in enumerate(ALL_CODES)
 
 # The severity a code has unless a check says otherwise (see DEDICATED_TRANSPORT_EMPTY in a
 # final declaration, and RESERVES_POWER_CAP when power ratings are missing).
-WARNING_CODES: Final[frozenset[str]] = frozenset({DEDICATED_TRANSPORT_EMPTY, WARGEAR_UNREAD})
+WARNING_CODES: Final[frozenset[str]] = frozenset(
+    {DEDICATED_TRANSPORT_EMPTY, WARGEAR_UNREAD, DETACHMENT_UNKNOWN}
+)
 
 # Messages. Fields in braces are filled with unit names, counts and points.
 MSG_POINTS_LIMIT: Final = template("Army: {points} / {limit} pts, {over} pts over the {size} limit")
@@ -218,6 +226,10 @@ MSG_WARGEAR_RATIO: Final = template(
 MSG_WARGEAR_UNREAD: Final = plural_template(
     "{unit}: {count} wargear line not read, the datasheet's defaults kept there: {lines}",
     "{unit}: {count} wargear lines not read, the datasheet's defaults kept there: {lines}",
+)
+MSG_DETACHMENT_UNKNOWN: Final = template(
+    "{detachment}: not in the catalogue, so the list is checked without this detachment's"
+    " rules, and what it takes from it is kept as written, unjudged"
 )
 MSG_UNREAD_LINE: Final = template("line {line} “{text}”")
 MSG_UNREAD_LINE_NEAREST: Final = template("line {line} “{text}” (nearest: {names})")

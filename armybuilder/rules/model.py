@@ -192,6 +192,9 @@ class Enhancement:
     detachment: str
     # The bearer must carry every keyword of at least one alternative; empty means any.
     required_keywords: tuple[frozenset[str], ...] = ()
+    # False for an item an imported list takes from a detachment the catalogue lacks
+    # (Detachment.known), kept as written and judged by no enhancement rule.
+    known: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +259,10 @@ class Detachment:
     # (an older month whose enhancements the data holds under a later detachment): which
     # it offered then is not known, so ENHANCEMENT_DETACHMENT is not judged under it.
     enhancements_stated: bool = True
+    # False for a detachment the catalogue has no data for (an imported list's, published
+    # after the data): the list is checked without its rules, its enhancements are taken
+    # as written, and DETACHMENT_UNKNOWN warns that this part was not judged.
+    known: bool = True
 
 
 @dataclass(frozen=True, slots=True)

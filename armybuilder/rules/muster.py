@@ -152,6 +152,18 @@ def check_detachment_required(ctx: Context) -> Iterator[Violation]:
         yield codes.violation(codes.DETACHMENT_REQUIRED, message)
 
 
+def check_detachment_unknown(ctx: Context) -> Iterator[Violation]:
+    """Warn of a detachment the catalogue has no data for (DETACHMENT_UNKNOWN).
+
+    Never an error: an imported list may name a detachment published after the data; its
+    unit rules and its enhancements' owner are then not judged (Detachment.known).
+    """
+    for detachment in ctx.army.detachments:
+        if not detachment.known:
+            message = codes.MSG_DETACHMENT_UNKNOWN.format(detachment=detachment.name)
+            yield codes.violation(codes.DETACHMENT_UNKNOWN, message)
+
+
 def check_detachment_units(ctx: Context) -> Iterator[Violation]:
     """Report datasheets the chosen detachment requires but lacks, or forbids but has."""
     detachment = ctx.detachment
@@ -293,6 +305,7 @@ def bearer_problems(
     if (
         detachment is not None
         and detachment.enhancements_stated
+        and detachment.known
         and enhancement.detachment != detachment.name
     ):
         message = codes.MSG_ENHANCEMENT_DETACHMENT.format(
@@ -351,7 +364,9 @@ def check_enhancements(ctx: Context) -> Iterator[Violation]:
     bearers: dict[str, list[Unit]] = {}
     total = 0
     for unit in ctx.enhanced:
-        taken = unit.enhancements
+        # An item taken from a detachment the catalogue lacks may not be an enhancement at
+        # all: no enhancement rule judges it (DETACHMENT_UNKNOWN says so).
+        taken = tuple(e for e in unit.enhancements if e.known)
         total += len(taken)
         if len(taken) > 1:
             message = codes.MSG_ENHANCEMENT_PER_UNIT.format(

@@ -185,6 +185,11 @@ def list_check_draft(
         unread={u.key: u.unread for u in resolved.kept() if u.unread},
         # A list that marks no Warlord leaves the choice out; it breaks no rule by that.
         warlord_open=not any(u.warlord for u in resolved.kept()),
+        other_detachment_ids=resolved.other_detachment_ids,
+        later_detachments=resolved.later_detachments,
+        later_enhancements={
+            u.key: u.later_enhancement for u in resolved.kept() if u.later_enhancement
+        },
     )
 
 
@@ -249,7 +254,7 @@ def list_check_json(*, check: ListCheck, profile: str = "core-10") -> dict[str, 
         stated_points={u.key: u.stated_points for u in resolved.units},
         notes={u.key: u.note for u in resolved.units if u.note},
         list_stated_points=check.parsed.stated_points,
-        unrecognised=resolved.problems,
+        unrecognised=resolved.unchecked(),
         source_format=check.parsed.format,
     )
     # The list's own name, not the placeholder a saved roster would need.

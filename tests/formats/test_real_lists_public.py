@@ -46,7 +46,7 @@ T = TypeVar("T", bound=Callable[..., object])
 
 # Lists that read: exit status below 2 and every unit recognised.
 # Issue 24's target: at least 97% of the lists (205 of 211).
-READ_AT_LEAST = 191
+READ_AT_LEAST = 196
 # Units recognised, of the units the lists state (no target of its own: every unit of a
 # read list must be recognised).
 UNITS_AT_LEAST = 2623

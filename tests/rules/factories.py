@@ -276,6 +276,10 @@ def unit(
     )
 
 
+# A detachment published after the catalogue's data, known only by the name a list gives.
+LATER = Detachment("Advanced Acquisition Cadre", SM, enhancements_stated=False, known=False)
+
+
 def detachment(name: str = GLADIUS, keyword: str = SM, **extra: Any) -> Detachment:
     return Detachment(name, keyword, **{k: frozenset(v) for k, v in extra.items()})
 

@@ -9,7 +9,14 @@ from typing import Any
 import pytest
 
 from armybuilder.rules import codes, validate
-from armybuilder.rules.model import Army, Declaration, Loadout, ModelType, WargearGroup
+from armybuilder.rules.model import (
+    Army,
+    Declaration,
+    Enhancement,
+    Loadout,
+    ModelType,
+    WargearGroup,
+)
 from tests.rules.factories import (
     ADEPT_OF_THE_CODEX,
     APOTHECARY,
@@ -25,6 +32,7 @@ from tests.rules.factories import (
     INTERCESSORS,
     JUMP_CAPTAIN,
     KNIGHT,
+    LATER,
     LIEUTENANT,
     TERMINATOR_CAPTAIN,
     army,
@@ -74,6 +82,9 @@ THREE = (
     unit("a1", APOTHECARY, None, ADEPT_OF_THE_CODEX),
 )
 
+# As a list writes it under LATER: it may be an upgrade as well as an enhancement.
+LATER_ITEM = Enhancement("Negation Emitters", 0, LATER.name, known=False)
+
 CASES: dict[str, list[Any]] = {
     codes.ENHANCEMENT_PER_UNIT: [
         case(
@@ -95,6 +106,11 @@ CASES: dict[str, list[Any]] = {
             [("i1",)],
         ),
         case("an unenhanced squad is fine", army(unit("i1", INTERCESSORS)), []),
+        case(
+            "what a squad takes from a detachment the catalogue lacks is not judged",
+            army(unit("i1", INTERCESSORS, None, LATER_ITEM), detachments=(LATER,)),
+            [],
+        ),
     ],
     codes.ENHANCEMENT_EPIC_HERO: [
         case(
@@ -156,6 +172,11 @@ CASES: dict[str, list[Any]] = {
         case(
             "not checked without a single detachment (DETACHMENT_REQUIRED says why)",
             army(unit("c1", CAPTAIN, None, CHAMPION), detachments=()),
+            [],
+        ),
+        case(
+            "not checked under a detachment the catalogue lacks (DETACHMENT_UNKNOWN says so)",
+            army(unit("c1", CAPTAIN, None, CHAMPION), detachments=(LATER,)),
             [],
         ),
     ],

@@ -20,6 +20,7 @@ from tests.rules.factories import (
     INQUISITOR,
     INTERCESSORS,
     LAND_RAIDER,
+    LATER,
     SM,
     WOLF_GUARD,
     army,
@@ -131,7 +132,23 @@ CASES: dict[str, list[Any]] = {
             [],
         ),
     ],
+    codes.DETACHMENT_UNKNOWN: [
+        case("a detachment the catalogue has", army(*CORE), []),
+        case("boundary: one it lacks", army(*CORE, detachments=(LATER,)), [()]),
+        case(
+            "boundary: one it lacks is no DETACHMENT_REQUIRED error and forbids nothing",
+            army(*CORE, unit("lr1", LAND_RAIDER), detachments=(LATER,)),
+            [()],
+        ),
+    ],
 }
+
+
+def test_a_detachment_the_catalogue_lacks_only_warns() -> None:
+    result = validate(army(*CORE, detachments=(LATER,)))
+    assert result.legal
+    assert [v.code for v in result.warnings] == [codes.DETACHMENT_UNKNOWN]
+    assert "Advanced Acquisition Cadre" in str(result.warnings[0].message)
 
 
 @pytest.mark.parametrize(CASE_FIELDS, table(CASES))

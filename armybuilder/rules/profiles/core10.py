@@ -78,6 +78,7 @@ class Profile:
             muster.check_faction_keyword,
             muster.check_detachment_required,
             muster.check_detachment_units,
+            muster.check_detachment_unknown,
             muster.check_unit_size,
             self.check_datasheet_limit,
             muster.check_epic_heroes,

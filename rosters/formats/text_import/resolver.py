@@ -96,6 +96,9 @@ class Problem:
     suggestions: tuple[str, ...] = ()
     # The faction cannot be dropped: without it nothing else can be looked up.
     droppable: bool = True
+    # True where a check reads the line as written (a detachment the catalogue lacks, and
+    # its enhancements: DETACHMENT_UNKNOWN); saving still needs it placed or dropped.
+    checked: bool = False
 
 
 @dataclass
@@ -109,6 +112,8 @@ class ResolvedUnit:
     stated_points: int | None = None
     enhancement_id: int | None = None
     enhancement: str | None = None
+    # An enhancement of a later detachment, as written (ResolvedList.later_detachments).
+    later_enhancement: str | None = None
     warlord: bool = False
     dropped: bool = False
     # How a model count the text did not state was worked out; "" when it was stated.
@@ -135,6 +140,11 @@ class ResolvedList:
     faction: str | None = None
     detachment_id: int | None = None
     detachment: str | None = None
+    # Stated detachments the catalogue has no data for (published after it), as written,
+    # and the known ones a list names beside the first: a check reads the list under all
+    # of them (DETACHMENT_UNKNOWN, DETACHMENT_REQUIRED); saving takes one.
+    later_detachments: list[str] = field(default_factory=list)
+    other_detachment_ids: list[int] = field(default_factory=list)
     battle_size: str = "strike_force"
     units: list[ResolvedUnit] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
@@ -160,6 +170,10 @@ class ResolvedList:
         if self.battle_size in set(BattleSize):
             return BattleSize(self.battle_size).label
         return self.battle_size.replace("_", " ").title()
+
+    def unchecked(self) -> list[Problem]:
+        """Return the problems a check cannot read past (all but Problem.checked ones)."""
+        return [p for p in self.problems if not p.checked]
 
     @property
     def complete(self) -> bool:
@@ -386,6 +400,13 @@ def _resolve_detachment(
         others = [p.strip() for p, _ in found if p is not part]
         key = f"{problem_key(DETACHMENT, line)}-more"
         if others and key not in fixes:
+            for other, found_match in found:
+                if other is part:
+                    continue
+                if found_match.entry is not None:
+                    out.other_detachment_ids.append(found_match.entry.id)
+                else:
+                    out.later_detachments.append(_POINTS_SUFFIX_RE.sub("", other).strip())
             more = ", ".join(others)
             out.problems.append(
                 Problem(
@@ -394,11 +415,17 @@ def _resolve_detachment(
                     DETACHMENT,
                     more,
                     ERR_MORE_DETACHMENTS.format(detachment=out.detachment, text=more),
+                    checked=True,
                 )
             )
         return
     if candidates:
         line, text = candidates[0]
+        # Only a line the list labels as its detachment names one the catalogue may lack;
+        # a guessed header line may be anything.
+        later = bool(parsed.detachment) and not _SEVERAL_RE.search(text)
+        if later:
+            out.later_detachments.append(_POINTS_SUFFIX_RE.sub("", text).strip())
         out.problems.append(
             Problem(
                 problem_key(DETACHMENT, line),
@@ -407,6 +434,7 @@ def _resolve_detachment(
                 text,
                 ERR_UNKNOWN_DETACHMENT.format(faction=out.faction, text=text),
                 _find(table, text).suggestions or tuple(table.names()[:5]),
+                checked=later,
             )
         )
 
@@ -770,6 +798,8 @@ def _resolve_enhancement(
         resolved.enhancement_id, resolved.enhancement = match.entry.id, match.entry.name
         _note_read_as(out, match, line, name, resolved)
         return
+    if out.later_detachments:
+        resolved.later_enhancement = name
     out.problems.append(
         Problem(
             key,
@@ -778,5 +808,6 @@ def _resolve_enhancement(
             unit.enhancement,
             ERR_UNKNOWN_ENHANCEMENT.format(faction=out.faction, text=name),
             table.find(name).suggestions if out.may_suggest() else (),
+            checked=bool(out.later_detachments),
         )
     )
