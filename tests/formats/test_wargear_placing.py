@@ -7,7 +7,11 @@ them (RULES.md, "What an imported list states"), each rule with the real line it
   the month's data but has in the final data, is what they carry;
 - an item only another model type offers takes its models from the ones left out;
 - an item a model's line names twice counts once where twice breaks a rule, and only
-  where once is legal.
+  where once is legal;
+- the app's layout pasted flat: a loose item the model line before it can hold is its
+  (one of its options' weapons adds nothing), an item only one type offers takes its
+  model before the items many types offer are placed, and two of a weapon are the one
+  option that is two of it.
 
 Small datasheets built here (no database), read end to end from the text.
 """
@@ -20,6 +24,7 @@ from armybuilder.rules import model as core
 from armybuilder.rules.wargear import loadout_excess
 from rosters.formats.text_import.common import strip_bullet
 from rosters.formats.text_import.wargear_types import GearNames
+from tests.formats.test_model_counts import read as read_as_resolver
 from tests.formats.test_wargear_names_real import group, read, sheet
 
 Loadouts = dict[str, tuple[int, dict[str, int]]]
@@ -300,3 +305,128 @@ def test_an_item_written_twice_in_one_line(
     assert loadout_excess(datasheet, loadout, models or 1) == 0
     for option, count in carried.items():
         assert sum(gear.get(option, 0) for _n, gear in found.values()) == count
+
+
+ORKS = (
+    "+++++++++++++++++++++++++++++++++++++++++++++++\n+ FACTION KEYWORD: Xenos - Orks\n"
+    "+ DETACHMENT: War Horde\n+ TOTAL ARMY POINTS: 2000pts\n"
+    "+++++++++++++++++++++++++++++++++++++++++++++++\n\n"
+)
+CLOSE = "Close combat weapon"
+BOYZ = sheet(
+    "Boyz",
+    "Boy w/ Slugga and choppa",
+    core.ModelType(
+        "Boy w/ Slugga and choppa", 0, 19, (group("Choppa", "Choppa"), group("Slugga", "Slugga"))
+    ),
+    core.ModelType(
+        "Boy w/ Rokkit launcha and close combat weapon",
+        0,
+        2,
+        (group("Rokkit launcha", "Rokkit launcha"), group(CLOSE, CLOSE)),
+    ),
+    core.ModelType(
+        "Boss Nob",
+        1,
+        1,
+        (group("Weapons", "Big choppa and slugga", "Power klaw and slugga"),),
+    ),
+)
+KOMMANDOS = sheet(
+    "Kommandos",
+    "Kommandos w/ Slugga and choppa",
+    core.ModelType(
+        "Kommandos w/ Slugga and choppa",
+        0,
+        9,
+        (group("Slugga", "Slugga"), group("Choppa", "Choppa")),
+    ),
+    core.ModelType(
+        "Kommandos w/ Kustom shoota", 0, 2, (group("Shoota", "Kustom shoota"), group(CLOSE, CLOSE))
+    ),
+    core.ModelType("Kommandos w/ Breacha ram", 0, 1, (group("Ram", "Breacha ram"),)),
+    core.ModelType(
+        "Kommandos w/ Rokkit launcha",
+        0,
+        1,
+        (group("Rokkit launcha", "Rokkit launcha"), group(CLOSE, CLOSE)),
+    ),
+    core.ModelType(
+        "Boss Nob",
+        1,
+        1,
+        (group("Choppa", "Choppa", "Power klaw"), group("Slugga", "Slugga")),
+    ),
+)
+DIRE_AVENGERS = sheet(
+    "Dire Avengers",
+    "Dire Avenger",
+    core.ModelType("Dire Avenger", 4, 9, (group("Catapult", "Avenger Shuriken Catapult"),)),
+    core.ModelType(
+        "Dire Avenger Exarch",
+        1,
+        1,
+        (
+            group(
+                "Weapon",
+                "Avenger Shuriken Catapult",
+                "Diresword and Shuriken Pistol",
+                "Two Avenger Shuriken Catapults",
+            ),
+        ),
+    ),
+)
+APP_ELDAR = "Aeldari\nStrike Force (2000 points)\n\n"
+
+FLAT = [
+    pytest.param(
+        ORKS + "20x Boyz (170 pts)\n• 1x Boss Nob\n• 1x Power klaw\n• 1x Slugga\n• Boss Nob\n"
+        "• 19x Boy\n• 17x Choppa\n• 17x Slugga\n• 2x Close combat weapon\n"
+        "• 2x Rokkit launcha\n• 19x Boy\n",
+        BOYZ,
+        {
+            "Boss Nob": (1, {"Power klaw and slugga": 1}),
+            "Boy w/ Slugga and choppa": (17, {"Choppa": 17, "Slugga": 17}),
+            "Boy w/ Rokkit launcha and close combat weapon": (
+                2,
+                {CLOSE: 2, "Rokkit launcha": 2},
+            ),
+        },
+        id="namur xix __01: the Nob's loose slugga is his klaw's",
+    ),
+    pytest.param(
+        ORKS + "10x Kommandos (120 pts)\n• 1x Boss Nob\n• 1x Slugga\n• 1x Power klaw\n"
+        "• Boss Nob\n• 9x Kommandos\n• 1x Breacha ram\n• 1x Close combat weapon\n"
+        "• 1x Rokkit launcha\n• 7x Choppa\n• 7x Slugga\n• 9x Kommandos\n",
+        KOMMANDOS,
+        {
+            "Kommandos w/ Slugga and choppa": (7, {"Choppa": 7, "Slugga": 7}),
+            "Kommandos w/ Breacha ram": (1, {"Breacha ram": 1}),
+            "Kommandos w/ Rokkit launcha": (1, {CLOSE: 1, "Rokkit launcha": 1}),
+        },
+        id="namur xix __01: the rokkit's model takes the close combat weapon written first",
+    ),
+    pytest.param(
+        APP_ELDAR + "Dire Avengers (140 points)\n• 1x Dire Avenger Exarch\n"
+        "• 1x Avenger shuriken catapult\n1x Avenger shuriken catapult\n• 9x Dire Avenger\n"
+        "• 9x Avenger shuriken catapult\n",
+        DIRE_AVENGERS,
+        {
+            "Dire Avenger Exarch": (1, {"Two Avenger Shuriken Catapults": 1}),
+            "Dire Avenger": (9, {"Avenger Shuriken Catapult": 9}),
+        },
+        id="mighty games __04: the Exarch's two catapults are her one option",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "datasheet", "loadout"), FLAT)
+def test_the_app_layout_pasted_flat(
+    text: str, datasheet: core.Datasheet, loadout: Loadouts
+) -> None:
+    models, found, unplaced = read_as_resolver(text, datasheet)
+    assert unplaced == []
+    for model, stated in loadout.items():
+        assert found[model] == stated
+    legal = tuple(core.Loadout(m, n, tuple(gear.items())) for m, (n, gear) in found.items())
+    assert loadout_excess(datasheet, legal, models or 1) == 0

@@ -410,11 +410,19 @@ def _resolve(
         first_model = min((at for (_m, at, _s) in by_model), default=None)
         by_name = {t.kind.name: t for t in types}
         left_out: set[str] = set()
-        for item in loose:
+        # The items only one type offers first ("1x Rokkit launcha" before "1x Close
+        # combat weapon"): the models they take are there for the items many types offer.
+        offering = {id(g): sum(1 for t in types if t.find(g.name)) for g in loose}
+        for item in sorted(loose, key=lambda g: offering[id(g)] != 1):
             before = first_model is not None and item.line < first_model
             if before and _carries(names, by_name, spare, item):
                 continue
             ranked = sorted(types, key=lambda t: counts.get(t.kind.name, 0) == 0)
+            after = _after(matched, item.line)
+            if after is not None and item.count <= counts.get(after.kind.name, 0):
+                # "• 1x Boss Nob", "• 1x Power klaw", "• 1x Slugga" (the app's layout
+                # pasted flat): a loose item the model line before it can hold is its.
+                ranked.sort(key=lambda t: t is not after)
             if before:
                 # "-4 Bolt pistol, 4 Duelling Sabre" above "-1x Obsessionist, Bolt pistol":
                 # items stated before the model lines are the models those lines leave out.
@@ -426,6 +434,8 @@ def _resolve(
             option, per = target.find(item.name)  # type: ignore[misc]
             soft = per == 0 or id(item) in read.implied
             name = target.kind.name
+            if per == 0 and _holds(target, carried[name], item.name):
+                continue  # the Nob's loose "• 1x Slugga" of his "Power klaw and slugga"
             had = carried[name].get(option, 0)
             _add(carried[name], option, _per(item, per), combo=soft)
             if before:
@@ -500,6 +510,18 @@ def _share(
                 over -= moved
             if gear.get(option) == 0:
                 gear.pop(option)
+
+
+def _holds(t: _Type, gear: dict[str, int], item: str) -> bool:
+    """Tell a weapon one of the options the type already carries is made of."""
+    key = _singular(normalise(item))
+    return any(key in t.parts.get(option, frozenset()) for option in gear)
+
+
+def _after(matched: dict[tuple[str, int, int | None], _Type], line: int) -> _Type | None:
+    """The type of the last model line before ``line``, if any."""
+    before = [(at, t) for (_m, at, _s), t in matched.items() if at < line]
+    return max(before, key=lambda pair: pair[0])[1] if before else None
 
 
 def _carries(
