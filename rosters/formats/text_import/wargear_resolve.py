@@ -8,6 +8,12 @@ Storm Bolters" for "2x Storm bolter"), and by every name wargear_names knows (we
 profiles, former names, run-together and "X (Y)" forms); lines naming a model type are
 model lines, with or without items (wargear_names.read_lines). What cannot be placed is
 returned with its line, for the resolver to report like an unknown unit.
+
+Items no model line holds (loose) go to the model line just before them where it can
+hold them, and those stated before every model line to the models the lines leave out,
+shared among their types by room; an item only a type no line names offers takes its
+models from those left out (from the largest type where none are). An item a model's
+line names twice counts once only where twice breaks a rule and once does not.
 """
 
 from __future__ import annotations
