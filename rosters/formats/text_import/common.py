@@ -17,6 +17,8 @@ REASON_NO_UNIT = gettext_lazy("not part of any unit")
 BULLETS = "•◦▪‣·●○*-–"
 # Bullets that only ever mark a nested line.
 SUB_BULLETS = "◦○▪‣"
+# Bullets a list may write without the space after them.
+DASHES = "-–"
 
 _APOSTROPHES = str.maketrans("", "", "'’‘`´ʼ")
 _NON_WORD = re.compile(r"[\W_]+")
@@ -181,6 +183,10 @@ def strip_bullet(raw: str) -> tuple[int, str, str]:
     body = raw.lstrip()
     indent = len(raw) - len(body)
     if body and body[0] in BULLETS and (len(body) == 1 or body[1] == " "):
+        return indent, body[0], body[1:].strip()
+    # "-4 Bolt pistol, 4 Duelling Sabre", "-Plasma pistol": a dash written as a bullet
+    # without its space (a letter or digit follows; "--" and "-- x" are not bullets).
+    if len(body) > 1 and body[0] in DASHES and body[1].isalnum():
         return indent, body[0], body[1:].strip()
     return indent, "", body.strip()
 

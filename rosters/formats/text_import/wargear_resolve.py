@@ -8,6 +8,12 @@ Storm Bolters" for "2x Storm bolter"), and by every name wargear_names knows (we
 profiles, former names, run-together and "X (Y)" forms); lines naming a model type are
 model lines, with or without items (wargear_names.read_lines). What cannot be placed is
 returned with its line, for the resolver to report like an unknown unit.
+
+Items no model line holds (loose) go to the model line just before them where it can
+hold them, and those stated before every model line to the models the lines leave out,
+shared among their types by room; an item only a type no line names offers takes its
+models from those left out (from the largest type where none are). An item a model's
+line names twice counts once only where twice breaks a rule and once does not.
 """
 
 from __future__ import annotations
@@ -244,6 +250,41 @@ def resolve_gear(
     no line states, and the groups a type's lines give nothing or too little of, whether
     left out, unplaced or ``dropped`` by the player.
     """
+    found = _resolve(sheet, unit_name, models, gear, dropped, names)
+    once = _once(gear)
+    if len(once) == len(gear) or not loadout_excess(sheet, found[0], models):
+        return found
+    # New Recruit's WTC text writes an item twice in one line where two of the model's
+    # selections hold it ("1 with Bolt Pistol, Close Combat Weapon, Master-crafted Heavy
+    # Bolter, Close Combat Weapon"): where twice breaks a rule, the line is read with it
+    # once, kept only where that reading is legal.
+    again = _resolve(sheet, unit_name, models, once, dropped, names)
+    if again[0] and not loadout_excess(sheet, again[0], models):
+        return again
+    return found
+
+
+def _once(gear: Sequence[GearLine]) -> list[GearLine]:
+    """The lines less an item a model's written line names again, with the same count."""
+    seen: set[tuple[int, str | None, int, str]] = set()
+    out = []
+    for g in gear:
+        key = (g.line, g.model, g.count, normalise(g.name))
+        if g.model is not None and g.name and key in seen:
+            continue
+        seen.add(key)
+        out.append(g)
+    return out
+
+
+def _resolve(
+    sheet: core.Datasheet,
+    unit_name: str,
+    models: int,
+    gear: Sequence[GearLine],
+    dropped: Sequence[GearLine],
+    names: GearNames,
+) -> tuple[tuple[core.Loadout, ...], list[Unplaced]]:
     types = _types(sheet, names)
     if not types:
         return (), []
@@ -371,17 +412,47 @@ def resolve_gear(
             # No model lines: the defaults say how many of each type there are.
             for part in default_loadout(sheet, models):
                 counts[part.model] += part.models
-        for item in loose:
+        spare = _leftover(sheet, models, counts) if by_model else {}
+        first_model = min((at for (_m, at, _s) in by_model), default=None)
+        by_name = {t.kind.name: t for t in types}
+        left_out: set[str] = set()
+        # The items only one type offers first ("1x Rokkit launcha" before "1x Close
+        # combat weapon"): the models they take are there for the items many types offer.
+        offering = {id(g): sum(1 for t in types if t.find(g.name)) for g in loose}
+        for item in sorted(loose, key=lambda g: offering[id(g)] != 1):
+            before = first_model is not None and item.line < first_model
+            if before and _carries(names, by_name, spare, item):
+                continue
             ranked = sorted(types, key=lambda t: counts.get(t.kind.name, 0) == 0)
+            after = _after(matched, item.line)
+            if after is not None and item.count <= counts.get(after.kind.name, 0):
+                # "• 1x Boss Nob", "• 1x Power klaw", "• 1x Slugga" (the app's layout
+                # pasted flat): a loose item the model line before it can hold is its.
+                ranked.sort(key=lambda t: t is not after)
+            if before:
+                # "-4 Bolt pistol, 4 Duelling Sabre" above "-1x Obsessionist, Bolt pistol":
+                # items stated before the model lines are the models those lines leave out.
+                ranked.sort(key=lambda t: t.kind.name not in spare)
             target = next((t for t in ranked if t.find(item.name)), None)
             if target is None:
                 unplaced.append(Unplaced(read.stated(item), _suggest(types, item.name)))
                 continue
             option, per = target.find(item.name)  # type: ignore[misc]
             soft = per == 0 or id(item) in read.implied
-            _add(carried[target.kind.name], option, _per(item, per), combo=soft)
-            if counts.get(target.kind.name, 0) == 0:
-                counts[target.kind.name] = 1
+            name = target.kind.name
+            if per == 0 and _holds(target, carried[name], item.name):
+                continue  # the Nob's loose "• 1x Slugga" of his "Power klaw and slugga"
+            had = carried[name].get(option, 0)
+            _add(carried[name], option, _per(item, per), combo=soft)
+            if before:
+                left_out.add(name)
+            if counts.get(name, 0) == 0:
+                if name in spare or not by_model:
+                    counts[name] = spare.get(name) or 1
+                else:
+                    need = min(max(carried[name].get(option, 0) - had, 1), target.kind.maximum)
+                    counts[name] = _borrow(counts, spare, need)
+        _share(types, left_out, counts, carried)
     # What the lines leave out (a model type, a group, an unplaced or dropped item) the
     # rules core fills from the datasheet's defaults.
     stated = tuple(
@@ -404,6 +475,102 @@ def resolve_gear(
         }
         completed = spread(sheet, models, stated, kept) or completed
     return completed, unplaced
+
+
+def _room_in(kind: core.ModelType, models: int, gear: dict[str, int], option: str) -> int:
+    """How many more of ``option`` the type's ``models`` hold in the groups offering it
+    (negative: too many already)."""
+    groups = [g for g in kind.groups if option in g.options and not g.cap]
+    if not groups:
+        return 0
+    return sum(models * g.maximum - sum(gear.get(o, 0) for o in g.options) for g in groups)
+
+
+def _share(
+    types: Sequence[_Type],
+    names: set[str],
+    counts: dict[str, int],
+    carried: dict[str, dict[str, int]],
+) -> None:
+    """Share the items stated for the models the model lines leave out among those
+    models' types: "-5 Boltgun, 9 Bolt pistol, 4 Melta-gun, 9 Close combat weapon,
+    Simulacrum Imperialis" is nine models of three types, not nine pistols on the four
+    of the first type. What one type holds beyond its models' room goes to another of
+    them with room; the counts stated are kept."""
+    kinds = [t.kind for t in types if t.kind.name in names and counts.get(t.kind.name, 0) > 0]
+    for kind in kinds:
+        gear = carried[kind.name]
+        for option in sorted(gear):
+            over = -_room_in(kind, counts[kind.name], gear, option)
+            for other in kinds:
+                if over <= 0:
+                    break
+                if other is kind:
+                    continue
+                room = _room_in(other, counts[other.name], carried[other.name], option)
+                moved = min(over, room)
+                if moved <= 0:
+                    continue
+                gear[option] -= moved
+                _add(carried[other.name], option, moved)
+                over -= moved
+            if gear.get(option) == 0:
+                gear.pop(option)
+
+
+def _holds(t: _Type, gear: dict[str, int], item: str) -> bool:
+    """Tell a weapon one of the options the type already carries is made of."""
+    key = _singular(normalise(item))
+    return any(key in t.parts.get(option, frozenset()) for option in gear)
+
+
+def _after(matched: dict[tuple[str, int, int | None], _Type], line: int) -> _Type | None:
+    """The type of the last model line before ``line``, if any."""
+    before = [(at, t) for (_m, at, _s), t in matched.items() if at < line]
+    return max(before, key=lambda pair: pair[0])[1] if before else None
+
+
+def _carries(
+    names: GearNames, types: dict[str, _Type], spare: dict[str, int], item: GearLine
+) -> bool:
+    """Tell an item stated once for each of the models the model lines leave out, which
+    their type has no option for in the data read but carries in the final data ("-4 Bolt
+    pistol" for the four Retributors of a month whose data gives them only their heavy
+    weapon): what those models carry, as their datasheet equips them."""
+    return any(
+        n == item.count
+        and types[name].find(item.name) is None
+        and _in_final(names, types[name], item.name)
+        for name, n in spare.items()
+    )
+
+
+def _borrow(counts: dict[str, int], spare: dict[str, int], need: int) -> int:
+    """Take ``need`` models for a type only an item names ("-4 Melta-gun" above the
+    Superior's model line: four models of the special-weapon type): from the models the
+    model lines leave out, else from the largest type (every model accounted for)."""
+    left = [(n, name) for name, n in spare.items() if n > 0]
+    if left:
+        n, donor = max(left)
+        taken = min(n, need)
+        spare[donor] -= taken
+        if counts.get(donor, 0) > 0:
+            counts[donor] = max(counts[donor] - taken, 0)
+        return taken
+    n, donor = max((n, name) for name, n in counts.items())
+    taken = min(n - 1, need) if n > 1 else 0
+    counts[donor] -= taken
+    return max(taken, 1)
+
+
+def _leftover(sheet: core.Datasheet, models: int, counts: dict[str, int]) -> dict[str, int]:
+    """The models of each type no model line states, as the defaults fill the unit."""
+    lined = tuple(core.Loadout(name, n) for name, n in counts.items() if n > 0)
+    return {
+        part.model: part.models
+        for part in complete_loadout(sheet, models, lined)
+        if counts.get(part.model, 0) == 0 and part.models > 0
+    }
 
 
 def _suggest(types: Sequence[_Type], name: str) -> tuple[str, ...]:

@@ -217,6 +217,10 @@ def _keeps(facts: _Sheet, start: _State, state: _State) -> bool:
         if not min(first, facts.maximum[i]) <= models <= first:
             return False
         have = dict(state[i][1])
+        # The same weapons read as the type's other option keep them: two "Avenger
+        # shuriken catapult" lines as one "Two Avenger Shuriken Catapults".
+        for option, other, take, give in facts.pairs[i]:
+            have[other] = have.get(other, 0) + dict(state[i][1]).get(option, 0) // take * give
         if any(have.get(option, 0) < count for option, count in kept.items()):
             return False
     return True
