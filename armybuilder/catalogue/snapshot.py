@@ -348,13 +348,16 @@ def snapshot_build(
     index.brackets_preload(
         release.id, {pk: tuple((b.models, b.points) for b in v) for pk, v in brackets.items()}
     )
-    # A dated release records the model counts it allowed; others use the datasheet's.
-    sizes = {
-        pk: (lo, hi)
-        for pk, lo, hi in ReleaseUnitSize.objects.filter(release_id=release.id).values_list(
-            "datasheet_id", "min_models", "max_models"
-        )
-    }
+    # A dated release records the model counts it allowed, and the keywords its data
+    # stated where they differ (War Dog Stalkers were BATTLELINE); others use the sheet's.
+    sizes: dict[int, tuple[int, int]] = {}
+    month_keywords: dict[int, list[str]] = {}
+    for pk, lo, hi, keywords in ReleaseUnitSize.objects.filter(release_id=release.id).values_list(
+        "datasheet_id", "min_models", "max_models", "keywords"
+    ):
+        sizes[pk] = (lo, hi)
+        if keywords:
+            month_keywords[pk] = keywords
     index.sizes_preload(release.id, sizes)
     # Plain values, not prefetch_related: model instances for 1,600 datasheets and their
     # relations cost seconds; values cost a fraction of one.
@@ -388,7 +391,7 @@ def snapshot_build(
         option_points[datasheet_id][option.casefold()] = points
     datasheets = {
         row["id"]: conversion.datasheet_facts(
-            row=_sized(row, sizes.get(row["id"])),
+            row=_sized(row, sizes.get(row["id"]), month_keywords.get(row["id"])),
             brackets=tuple(brackets.get(row["id"], ())),
             leads=leads.get(row["id"], ()),
             pools=pools.get(row["id"], ()),
@@ -528,10 +531,15 @@ def _borrow_later_prices(day: date, brackets: dict[int, list[core.Bracket]]) -> 
         brackets[datasheet_id] = found
 
 
-def _sized(row: dict[str, object], size: tuple[int, int] | None) -> dict[str, object]:
-    if size is None:
-        return row
-    return {**row, "min_models": size[0], "max_models": size[1]}
+def _sized(
+    row: dict[str, object], size: tuple[int, int] | None, keywords: list[str] | None = None
+) -> dict[str, object]:
+    """A datasheet row with the model counts (and keywords) a release states of it."""
+    if size is not None:
+        row = {**row, "min_models": size[0], "max_models": size[1]}
+    if keywords:
+        row = {**row, "keywords": keywords}
+    return row
 
 
 class SnapshotError(LookupError):

@@ -3,7 +3,8 @@
 ``release_import_bsdata_history`` parses every snapshot (in parallel processes), loads
 the newest one through the ordinary importer (``catalogue_write``), then walks the older
 ones newest first and gives each its own release ("BSData 2024-07-01"): the prices, the
-model counts it allows per datasheet (``ReleaseUnitSize``), and rows for what only older
+model counts it allows per datasheet (``ReleaseUnitSize``, with the keywords it states
+where they differ from the datasheet row's), and rows for what only older
 data has, marked with the last release that had them. An entry BSData renamed keeps its
 id, so a name seen under the same id in older data becomes a ``FormerName`` (a wargear
 option's, a ``FormerOptionName``); a datasheet's wargear as older data states it, where
@@ -341,6 +342,7 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
                     "max_models": min(
                         max(sheet.max_models, sheet.min_models, 1), MAX_PRICED_MODELS
                     ),
+                    "keywords": sorted(sheet.keywords),
                 },
             )
             for count, points in sheet.prices:
@@ -441,6 +443,7 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
                 enhancement_prices.setdefault((release.pk, pk), {"points": item.points})
 
     _mark_retired(current, last_seen, out)
+    _month_keywords(sizes)
     scope = {"release_id__in": release_ids}
     _sync(ReleaseUnitSize, scope, ("release_id", "datasheet_id"), sizes, out.stats)
     _sync(UnitPrice, scope, ("release_id", "datasheet_id", "models_count"), unit_prices, out.stats)
@@ -453,6 +456,14 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
     versions = gear.versions()
     _sync(WargearVersion, {}, ("datasheet_id", "since"), versions, out.stats)
     out.retired["older wargear"] = len(versions)
+
+
+def _month_keywords(sizes: dict[tuple[int, int], dict[str, Any]]) -> None:
+    """Keep a month's keywords only where they differ from its datasheet row's own."""
+    own = {pk: sorted(keywords) for pk, keywords in Datasheet.objects.values_list("id", "keywords")}
+    for (_, pk), values in sizes.items():
+        if values["keywords"] == own.get(pk, values["keywords"]):
+            values["keywords"] = []
 
 
 def _repoint(rows: _Rows, placeholder: int, pk: int) -> None:
