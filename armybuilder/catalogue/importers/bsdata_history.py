@@ -47,7 +47,13 @@ from ..models import (
 )
 from .bsdata import DEFAULT_RELEASE_DATE, DEFAULT_RELEASE_NAME, WriteStats, catalogue_write
 from .bsdata_facts import NOTE_NO_MODELS
-from .bsdata_history_parse import Snapshot, snapshots_open, snapshots_parse
+from .bsdata_history_parse import (
+    Snapshot,
+    snapshots_open,
+    snapshots_parse,
+    stub_catalogues,
+    stubs_filled,
+)
 from .bsdata_history_wargear import WargearHistory
 from .bsdata_parse import ParsedCatalogue
 from .bsdata_xml import BsdataError
@@ -138,6 +144,7 @@ def release_import_bsdata_history(
             if all(s.day != DEFAULT_RELEASE_DATE for s in snapshots):
                 snapshots = [*snapshots, Snapshot(DEFAULT_RELEASE_DATE, Path(final))]
         parsed = snapshots_parse(snapshots, jobs=jobs, factions=factions)
+        parsed = stubs_filled(parsed, [stub_catalogues(s.directory) for s in snapshots])
     out.parse_s = time.perf_counter() - started
     started = time.perf_counter()
     days = [s.day for s in snapshots]
@@ -351,6 +358,11 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
                     continue
                 unit_prices.setdefault((release.pk, pk, count), {"points": points})
             for option in sheet.options:
+                # An index-era enhancement, priced as the unit's option under the id the
+                # later enhancement keeps: a former name of that enhancement.
+                bearer = enhancements.by_id.get((faction, option.source_id), 0)
+                if option.source_id and bearer and enhancements.names[bearer] != option.name:
+                    former.setdefault(("enhancement", bearer, option.name[:150]), day)
                 if not 0 <= option.points <= MAX_POINTS:
                     continue
                 option_prices.setdefault(
