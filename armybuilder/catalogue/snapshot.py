@@ -350,6 +350,9 @@ def snapshot_build(
     )
     # A dated release records the model counts it allowed, and the keywords its data
     # stated where they differ (War Dog Stalkers were BATTLELINE); others use the sheet's.
+    # The month's keywords add to the sheet's, never take one away: the final data's
+    # enhancements, leaders and transports are written against the final keywords (the
+    # PRIMARIS TECHMARINE of 2023 is the TECHMARINE the final enhancement asks for).
     sizes: dict[int, tuple[int, int]] = {}
     month_keywords: dict[int, list[str]] = {}
     for pk, lo, hi, keywords in ReleaseUnitSize.objects.filter(release_id=release.id).values_list(
@@ -534,11 +537,14 @@ def _borrow_later_prices(day: date, brackets: dict[int, list[core.Bracket]]) -> 
 def _sized(
     row: dict[str, object], size: tuple[int, int] | None, keywords: list[str] | None = None
 ) -> dict[str, object]:
-    """A datasheet row with the model counts (and keywords) a release states of it."""
+    """A datasheet row with the model counts a release states of it, and the keywords
+    the release's data adds."""
     if size is not None:
         row = {**row, "min_models": size[0], "max_models": size[1]}
     if keywords:
-        row = {**row, "keywords": keywords}
+        own = row["keywords"]
+        assert isinstance(own, list)
+        row = {**row, "keywords": [*own, *(k for k in keywords if k not in own)]}
     return row
 
 
