@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from armybuilder.catalogue import snapshot
+from armybuilder.catalogue import services, snapshot
 from armybuilder.catalogue.importers.bsdata_history import _month_keywords
 from armybuilder.catalogue.models import Datasheet, ReleaseUnitSize
 from tests.factories import make_release
@@ -73,3 +73,14 @@ def test_a_list_of_the_month_is_judged_by_the_months_keywords(day, older):
     assert (facts.min_models, facts.max_models) == (
         (10, 20) if older else (sheet.min_models, sheet.max_models)
     )
+
+
+def test_a_copied_release_keeps_its_months_keywords():
+    world_eaters(make_release())
+    month = make_release("BSData 2024-07-01", current=False, published=datetime.date(2024, 7, 1))
+    sheet = Datasheet.objects.get(name="Jakhals")
+    ReleaseUnitSize.objects.create(
+        release=month, datasheet=sheet, min_models=10, max_models=20, keywords=["BATTLELINE"]
+    )
+    copy = services.release_copy(source=month, name="Copy", published=datetime.date(2024, 7, 2))
+    assert list(copy.unit_sizes.values_list("keywords", flat=True)) == [["BATTLELINE"]]
