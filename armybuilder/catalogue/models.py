@@ -644,7 +644,8 @@ class ImportReport(models.Model):
 
 
 class ReleaseUnitSize(models.Model):
-    """The model counts a release allows a datasheet; a release without rows uses the sheet's."""
+    """The model counts a release allows a datasheet (and its keywords where they differed);
+    a release without rows uses the sheet's."""
 
     release = models.ForeignKey(
         PointsRelease,
@@ -666,6 +667,9 @@ class ReleaseUnitSize(models.Model):
         _("most models"),
         validators=[MinValueValidator(1), MaxValueValidator(MAX_PRICED_MODELS)],
     )
+    # The datasheet's keywords as the release's data stated them, where they differ from
+    # the datasheet's own (War Dog Stalkers were BATTLELINE until 2025-07); empty: the sheet's.
+    keywords = models.JSONField(_("keywords"), default=list, blank=True)
 
     class Meta:
         ordering = ["release", "datasheet"]

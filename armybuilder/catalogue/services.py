@@ -145,6 +145,7 @@ def release_copy(
                     datasheet_id=size.datasheet_id,
                     min_models=size.min_models,
                     max_models=size.max_models,
+                    keywords=size.keywords,
                 )
                 for size in source.unit_sizes.all()
             ],

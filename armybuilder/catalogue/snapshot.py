@@ -386,13 +386,19 @@ def snapshot_build(
     index.brackets_preload(
         release.id, {pk: tuple((b.models, b.points) for b in v) for pk, v in brackets.items()}
     )
-    # A dated release records the model counts it allowed; others use the datasheet's.
-    sizes = {
-        pk: (lo, hi)
-        for pk, lo, hi in ReleaseUnitSize.objects.filter(release_id=release.id).values_list(
-            "datasheet_id", "min_models", "max_models"
-        )
-    }
+    # A dated release records the model counts it allowed, and the keywords its data
+    # stated where they differ (War Dog Stalkers were BATTLELINE); others use the sheet's.
+    # The month's keywords add to the sheet's, never take one away: the final data's
+    # enhancements, leaders and transports are written against the final keywords (the
+    # PRIMARIS TECHMARINE of 2023 is the TECHMARINE the final enhancement asks for).
+    sizes: dict[int, tuple[int, int]] = {}
+    month_keywords: dict[int, list[str]] = {}
+    for pk, lo, hi, keywords in ReleaseUnitSize.objects.filter(release_id=release.id).values_list(
+        "datasheet_id", "min_models", "max_models", "keywords"
+    ):
+        sizes[pk] = (lo, hi)
+        if keywords:
+            month_keywords[pk] = keywords
     index.sizes_preload(release.id, sizes)
     # Plain values, not prefetch_related: model instances for 1,600 datasheets and their
     # relations cost seconds; values cost a fraction of one.
@@ -426,7 +432,7 @@ def snapshot_build(
         option_points[datasheet_id][option.casefold()] = points
     datasheets = {
         row["id"]: conversion.datasheet_facts(
-            row=_sized(row, sizes.get(row["id"])),
+            row=_sized(row, sizes.get(row["id"]), month_keywords.get(row["id"])),
             brackets=tuple(brackets.get(row["id"], ())),
             leads=leads.get(row["id"], ()),
             pools=pools.get(row["id"], ()),
@@ -566,10 +572,18 @@ def _borrow_later_prices(day: date, brackets: dict[int, list[core.Bracket]]) -> 
         brackets[datasheet_id] = found
 
 
-def _sized(row: dict[str, object], size: tuple[int, int] | None) -> dict[str, object]:
-    if size is None:
-        return row
-    return {**row, "min_models": size[0], "max_models": size[1]}
+def _sized(
+    row: dict[str, object], size: tuple[int, int] | None, keywords: list[str] | None = None
+) -> dict[str, object]:
+    """A datasheet row with the model counts a release states of it, and the keywords
+    the release's data adds."""
+    if size is not None:
+        row = {**row, "min_models": size[0], "max_models": size[1]}
+    if keywords:
+        own = row["keywords"]
+        assert isinstance(own, list)
+        row = {**row, "keywords": [*own, *(k for k in keywords if k not in own)]}
+    return row
 
 
 class SnapshotError(LookupError):

@@ -619,6 +619,12 @@ class CompositionMixin:
                     _, high = self._bounds(pair, ctx, {"parent", "unit", element.get("id", "")})
                     name = target.get("name", "")
                     found.setdefault(
-                        name, ParsedOption(name, round(cost), max((high or 1) * multiplier, 1))
+                        name,
+                        ParsedOption(
+                            name,
+                            round(cost),
+                            max((high or 1) * multiplier, 1),
+                            source_id=target.get("id", ""),
+                        ),
                     )
                 self._walk_upgrades(target, ctx, found, multiplier, depth + 1)

@@ -97,6 +97,9 @@ class ParsedOption:
     name: str
     points: int
     max_count: int
+    # The BSData id of a priced upgrade: the index-era data priced enhancements as unit
+    # options under the ids the later enhancements keep (history import, former names).
+    source_id: str = ""
 
 
 @dataclass

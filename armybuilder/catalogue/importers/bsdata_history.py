@@ -3,7 +3,8 @@
 ``release_import_bsdata_history`` parses every snapshot (in parallel processes), loads
 the newest one through the ordinary importer (``catalogue_write``), then walks the older
 ones newest first and gives each its own release ("BSData 2024-07-01"): the prices, the
-model counts it allows per datasheet (``ReleaseUnitSize``), and rows for what only older
+model counts it allows per datasheet (``ReleaseUnitSize``, with the keywords it states
+where they differ from the datasheet row's), and rows for what only older
 data has, marked with the last release that had them. An entry BSData renamed keeps its
 id, so a name seen under the same id in older data becomes a ``FormerName`` (a wargear
 option's, a ``FormerOptionName``); a datasheet's wargear as older data states it, where
@@ -46,7 +47,13 @@ from ..models import (
 )
 from .bsdata import DEFAULT_RELEASE_DATE, DEFAULT_RELEASE_NAME, WriteStats, catalogue_write
 from .bsdata_facts import NOTE_NO_MODELS
-from .bsdata_history_parse import Snapshot, snapshots_open, snapshots_parse
+from .bsdata_history_parse import (
+    Snapshot,
+    snapshots_open,
+    snapshots_parse,
+    stub_catalogues,
+    stubs_filled,
+)
 from .bsdata_history_wargear import WargearHistory
 from .bsdata_parse import ParsedCatalogue
 from .bsdata_xml import BsdataError
@@ -137,6 +144,7 @@ def release_import_bsdata_history(
             if all(s.day != DEFAULT_RELEASE_DATE for s in snapshots):
                 snapshots = [*snapshots, Snapshot(DEFAULT_RELEASE_DATE, Path(final))]
         parsed = snapshots_parse(snapshots, jobs=jobs, factions=factions)
+        parsed = stubs_filled(parsed, [stub_catalogues(s.directory) for s in snapshots])
     out.parse_s = time.perf_counter() - started
     started = time.perf_counter()
     days = [s.day for s in snapshots]
@@ -341,6 +349,7 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
                     "max_models": min(
                         max(sheet.max_models, sheet.min_models, 1), MAX_PRICED_MODELS
                     ),
+                    "keywords": sorted(sheet.keywords),
                 },
             )
             for count, points in sheet.prices:
@@ -349,6 +358,11 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
                     continue
                 unit_prices.setdefault((release.pk, pk, count), {"points": points})
             for option in sheet.options:
+                # An index-era enhancement, priced as the unit's option under the id the
+                # later enhancement keeps: a former name of that enhancement.
+                bearer = enhancements.by_id.get((faction, option.source_id), 0)
+                if option.source_id and bearer and enhancements.names[bearer] != option.name:
+                    former.setdefault(("enhancement", bearer, option.name[:150]), day)
                 if not 0 <= option.points <= MAX_POINTS:
                     continue
                 option_prices.setdefault(
@@ -441,6 +455,7 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
                 enhancement_prices.setdefault((release.pk, pk), {"points": item.points})
 
     _mark_retired(current, last_seen, out)
+    _month_keywords(sizes)
     scope = {"release_id__in": release_ids}
     _sync(ReleaseUnitSize, scope, ("release_id", "datasheet_id"), sizes, out.stats)
     _sync(UnitPrice, scope, ("release_id", "datasheet_id", "models_count"), unit_prices, out.stats)
@@ -453,6 +468,14 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
     versions = gear.versions()
     _sync(WargearVersion, {}, ("datasheet_id", "since"), versions, out.stats)
     out.retired["older wargear"] = len(versions)
+
+
+def _month_keywords(sizes: dict[tuple[int, int], dict[str, Any]]) -> None:
+    """Keep a month's keywords only where they differ from its datasheet row's own."""
+    own = {pk: sorted(keywords) for pk, keywords in Datasheet.objects.values_list("id", "keywords")}
+    for (_, pk), values in sizes.items():
+        if values["keywords"] == own.get(pk, values["keywords"]):
+            values["keywords"] = []
 
 
 def _repoint(rows: _Rows, placeholder: int, pk: int) -> None:

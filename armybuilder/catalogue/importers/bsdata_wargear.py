@@ -581,6 +581,33 @@ def _stats(index: Index, elements: Sequence[Element]) -> tuple[str, ...]:
     return (m, t, sv, invulnerable, w, ld, oc)
 
 
+def merged_groups(entries: Sequence[tuple[int, Sequence[ParsedGroup]]]) -> list[ParsedGroup]:
+    """Fold the groups of entries that state one model type, each (most models, groups).
+
+    A group every entry states (the same name and options) stays a per-model choice, its
+    unit-wide caps summed. One only some entries state is no model's obligation: it keeps
+    its per-model maximum, starts empty, and the unit takes it at most as often as those
+    entries' models could.
+    """
+    found: dict[tuple[str, tuple[str, ...], bool], list[tuple[int, ParsedGroup]]] = {}
+    for most, groups in entries:
+        for group in groups:
+            found.setdefault((group.name, group.options, group.cap), []).append((most, group))
+    merged = []
+    for stated in found.values():
+        first = stated[0][1]
+        if len(stated) == len(entries):
+            caps = [g.unit_max for _, g in stated]
+            unit_max = None if any(c is None for c in caps) else sum(c for c in caps if c)
+            merged.append(replace(first, unit_max=unit_max))
+            continue
+        unit_max = sum(
+            (g.unit_max if g.unit_max is not None else g.maximum * most) for most, g in stated
+        )
+        merged.append(replace(first, minimum=0, default=(), unit_max=unit_max))
+    return merged
+
+
 def wargear_of(
     *,
     index: Index,
@@ -615,10 +642,22 @@ def wargear_of(
         seen.add(name)
         low, high = bounds.get(model.get("id", ""), (0, max_models))
         stats = _stats(index, (model, unit)) if model is not unit else _stats(index, (unit,))
-        kinds.append(
-            (name, low, max(high, low), stats, reader.groups(model, (model.get("id", ""),)))
-        )
-        if not parsed.fill and model.get("id") in default_ids:
+        groups = reader.groups(model, (model.get("id", ""),))
+        same = [m for m in models if m is not model and m.get("name", "").strip() == name]
+        if same and all(m.get("id", "") in bounds for m in (model, *same)):
+            # One model type stated as several entries of known counts (an Iron-master's
+            # three E-COGs, each with its own tool): one type of their summed counts.
+            entries = [(max(high, low), groups)]
+            for other in same:
+                other_low, other_high = bounds[other.get("id", "")]
+                low, high = low + other_low, high + max(other_high, other_low)
+                entries.append(
+                    (max(other_high, other_low), reader.groups(other, (other.get("id", ""),)))
+                )
+            high = min(high, max(max_models, low))
+            groups = merged_groups(entries)
+        kinds.append((name, low, max(high, low), stats, groups))
+        if not parsed.fill and any(m.get("id") in default_ids for m in (model, *same)):
             parsed.fill = name
     # A unit-wide default goes to a type of exactly one model (the sergeant), if any.
     single = next((k[0] for k in kinds if k[1] == k[2] == 1), "")
