@@ -10,7 +10,7 @@ import pytest
 from rosters.formats.text_import import UnreadableList, freehand, list_parse
 from rosters.formats.text_import.index import Entry, Match
 from rosters.formats.text_import.model import ParsedUnit
-from rosters.formats.text_import.unit_split import split_unit_name, unit_copies
+from rosters.formats.text_import.unit_split import loose_name, split_unit_name, unit_copies
 
 # line -> (count, name, items, points, enhancement)
 LINES = {
@@ -276,3 +276,37 @@ def test_a_count_is_read_as_copies_only_where_the_points_say_so(given, expected)
     unit = ParsedUnit(1, "x", stated_points=points, models=count, models_explicit=True)
     copies, one = unit_copies(unit, size, brackets)
     assert (copies, one.models, one.stated_points) == expected
+
+
+def test_a_free_hand_name_may_end_before_any_word_and_its_rest_is_no_wargear():
+    sheets = [_entry(7, "Sorcerer"), _entry(8, "Sorcerer in Terminator Armour")]
+
+    def find(text: str) -> Match:
+        folded = " ".join(text.casefold().split()).removeprefix("thousand sons ")
+        return Match(next((e for e in sheets if e.norm == folded), None))
+
+    unit = ParsedUnit(1, "Thousad sons sorcerer warp flame pistol", stated_points=115)
+    # No colon, comma, "with" or count: an export's name is not cut there.
+    assert split_unit_name(find, unit, sheets, prefixes=("thousand sons",))[0].entry is None
+    match, split = split_unit_name(find, unit, sheets, loose=True, prefixes=("thousand sons",))
+    # One letter off the faction's name in front of the datasheet's.
+    assert match.entry is not None and match.entry.id == 7
+    assert (split.items, split.header_items) == (["warp flame pistol"], 0)
+
+
+ENHANCEMENTS = [_entry(1, "Lord of Forbidden Lore"), _entry(2, "Umbralefic Crystal")]
+ENHANCEMENTS += [_entry(3, "Arcane Might"), _entry(4, "Arcane Vortex")]
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("lord of the forbidden lore", 1),
+        ("umbralific crystal", 2),
+        ("arcane mights", None),  # two names one letter off, or none: no guess
+        ("forbidden", None),
+    ],
+)
+def test_an_enhancement_is_found_by_its_words_less_articles_or_one_letter_off(written, expected):
+    found = loose_name(ENHANCEMENTS, written).entry
+    assert (found.id if found else None) == expected

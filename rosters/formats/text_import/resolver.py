@@ -24,6 +24,7 @@ from armybuilder.rules import model as core
 from armybuilder.rules.model import BattleSize
 from rosters.formats.text_import.common import WARLORD_WORDS, battle_size_for_points, normalise
 from rosters.formats.text_import.faction_infer import factions_inside, infer_faction, most_specific
+from rosters.formats.text_import.freehand import FORMAT as FREEHAND
 from rosters.formats.text_import.index import (
     READ_FORMER,
     CatalogueIndex,
@@ -39,7 +40,11 @@ from rosters.formats.text_import.model_lines import (
     restated_lines,
     unit_models,
 )
-from rosters.formats.text_import.unit_split import split_unit_name, unit_copies
+from rosters.formats.text_import.unit_split import (
+    loose_name,
+    split_unit_name,
+    unit_copies,
+)
 from rosters.formats.text_import.wargear_lines import header_gear
 from rosters.formats.text_import.wargear_resolve import resolve_gear
 
@@ -477,7 +482,10 @@ def _resolve_unit(
         prefixes = idx.faction_prefixes()
         finder = lambda t: _find(table, t, prefixes, suggest=False)  # noqa: E731
         sizes = lambda pk: (idx.size(pk, release_id), idx.brackets(release_id).get(pk, ()))  # noqa: E731
-        match, unit = split_unit_name(finder, unit, table.entries, sizes)
+        loose = out.parsed.format == FREEHAND
+        match, unit = split_unit_name(
+            finder, unit, table.entries, sizes, loose=loose, prefixes=prefixes
+        )
     if match.entry is None:
         elsewhere = idx.all_datasheets().by_norm.get(normalise(name))
         template = ERR_NOT_AVAILABLE if elsewhere is not None else ERR_UNKNOWN_UNIT
@@ -746,6 +754,8 @@ def _resolve_enhancement(
         match = _find(idx.enhancements([out.detachment_id], out.release_id), name, suggest=False)
     if match.entry is None:
         match = _find(table, name, suggest=False)
+    if match.entry is None:
+        match = loose_name(table.entries, name)
     if match.entry is not None:
         resolved.enhancement_id, resolved.enhancement = match.entry.id, match.entry.name
         _note_read_as(out, match, line, name, resolved)

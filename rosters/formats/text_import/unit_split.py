@@ -31,10 +31,15 @@ _CUT = re.compile(r"^(?::|,|with|\d{1,3}x)$", re.IGNORECASE)
 _MAX_WORDS = 8
 
 
-def near_name(entries: Sequence[Entry], text: str) -> Match:
-    """The one datasheet whose name is the text's but for one letter of a long word."""
+def near_name(entries: Sequence[Entry], text: str, prefixes: Sequence[str] = ()) -> Match:
+    """The one datasheet whose name is the text's but for one letter of a long word; the
+    name may have a faction's name in front ("Thousad sons sorcerer": "Sorcerer")."""
     norm = normalise(text)
-    near = {e.norm: e for e in entries if one_edit(norm, e.norm)}
+    near = {
+        e.norm: e
+        for e in entries
+        if one_edit(norm, e.norm) or any(one_edit(norm, f"{p} {e.norm}") for p in prefixes)
+    }
     if len(near) != 1:
         return Match(None)
     return Match(next(iter(near.values())), read_as=READ_VARIANT)
@@ -49,13 +54,20 @@ def split_unit_name(
     unit: ParsedUnit,
     entries: Sequence[Entry] = (),
     sizes: Sizes | None = None,
+    *,
+    loose: bool = False,
+    prefixes: Sequence[str] = (),
 ) -> tuple[Match, ParsedUnit]:
     """Find the datasheet the leading words of the unit's name name; return it with the
     unit, its name cut there and the rest put in front of its items. ``Match(None)`` and
     the unit unchanged where no run of words does, or where the datasheet found cannot
     have the stated count (as models or as copies: "4x Catachan jungle fighters: ...
-    (220pts)" of a 20-model unit is left unread, the reading being unsure)."""
-    match, split = _split(find, unit, entries)
+    (220pts)" of a 20-model unit is left unread, the reading being unsure).
+
+    ``loose`` (a free-hand list, freehand.py): the name may end before any word
+    ("Thousand sons sorcerer warp flame pistol"), and the rest is kept for the
+    enhancement only, not placed as wargear."""
+    match, split = _split(find, unit, entries, loose, prefixes)
     if match.entry is None or sizes is None or split.models is None:
         return match, split
     (low, high), brackets = sizes(match.entry.id)
@@ -65,19 +77,23 @@ def split_unit_name(
 
 
 def _split(
-    find: Callable[[str], Match], unit: ParsedUnit, entries: Sequence[Entry]
+    find: Callable[[str], Match],
+    unit: ParsedUnit,
+    entries: Sequence[Entry],
+    loose: bool,
+    prefixes: Sequence[str],
 ) -> tuple[Match, ParsedUnit]:
-    whole = near_name(entries, unit.name)
+    whole = near_name(entries, unit.name, prefixes)
     if whole.entry is not None:
         return whole, unit
     words = unit.name.replace(":", " : ").replace(",", " , ").split()
     for size in range(min(len(words) - 1, _MAX_WORDS), 0, -1):
         head = " ".join(words[:size])
-        if words[size - 1] in (":", ",") or not _CUT.match(words[size]):
+        if words[size - 1] in (":", ",") or not (loose or _CUT.match(words[size])):
             continue  # the name ends before a colon, a comma, "with" or a count ("3x")
         match = find(head)
         if match.entry is None:
-            match = near_name(entries, head)
+            match = near_name(entries, head, prefixes)
         if match.entry is None:
             continue
         tail = _JOINER.sub("", " ".join(words[size:]).replace(" , ", ", ").strip())
@@ -87,8 +103,8 @@ def _split(
         return match, dataclasses.replace(
             unit,
             name=head.replace(" : ", ": "),
-            items=[*items, *unit.items],
-            header_items=unit.header_items + len(items),
+            items=[*items, *unit.items] if not loose else [*unit.items, *items],
+            header_items=unit.header_items + (0 if loose else len(items)),
         )
     return Match(None), unit
 
@@ -110,3 +126,20 @@ def unit_copies(
         return 1, unit
     models, each = fits[0]
     return count, dataclasses.replace(unit, models=models, stated_points=each)
+
+
+# Words a hand-written name adds or leaves out: "lord of the forbidden lore" for the data's
+# "Lord of Forbidden Lore".
+_SMALL_WORDS = frozenset({"the", "a", "an", "of"})
+
+
+def loose_name(entries: Sequence[Entry], text: str) -> Match:
+    """The one name whose words are the text's but for "the", "a", "an", "of"; else the
+    one a letter off ("umbralific crystal": "Umbralefic Crystal")."""
+    words = frozenset(normalise(text).split()) - _SMALL_WORDS
+    if len(words) < 2:
+        return Match(None)
+    found = {e.norm: e for e in entries if e.tokens - _SMALL_WORDS == words}
+    if len(found) == 1:
+        return Match(next(iter(found.values())), read_as=READ_VARIANT)
+    return near_name(entries, text) if not found else Match(None)
