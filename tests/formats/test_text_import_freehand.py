@@ -11,6 +11,7 @@ from rosters.formats.text_import import UnreadableList, freehand, list_parse
 from rosters.formats.text_import.index import Entry, Match
 from rosters.formats.text_import.model import ParsedUnit
 from rosters.formats.text_import.unit_split import loose_name, split_unit_name, unit_copies
+from tests.formats.helpers import read
 
 # line -> (count, name, items, points, enhancement)
 LINES = {
@@ -310,3 +311,31 @@ ENHANCEMENTS += [_entry(3, "Arcane Might"), _entry(4, "Arcane Vortex")]
 def test_an_enhancement_is_found_by_its_words_less_articles_or_one_letter_off(written, expected):
     found = loose_name(ENHANCEMENTS, written).entry
     assert (found.id if found else None) == expected
+
+
+def test_labelled_faction_and_detachment_lines_are_the_list_s_header():
+    text = "Faction: Grey Knights\nDetachment: Teleport Strike Force\n" + GREY_KNIGHTS
+    parsed = list_parse(text=text)
+    assert parsed.format == freehand.FORMAT
+    assert (parsed.faction, parsed.faction_line) == ("Grey Knights", 1)
+    assert (parsed.detachment, parsed.detachment_line) == ("Teleport Strike Force", 2)
+    assert parsed.units[0].name == "Champion"
+
+
+@pytest.mark.django_db
+def test_a_hand_written_list_resolves_against_the_catalogue(catalogue, release):
+    text = (
+        "Faction: World Eaters\nDetachment: Berzerker Warband\n\nEpic hero\n"
+        "Kharn the Betrayer\t85\n\nBattleline\n"
+        "10 Khorne Berzerkers with chainblades, bolt pistols\t180\n"
+    )
+    resolved = read(text, release)
+    assert resolved.parsed.format == freehand.FORMAT
+    assert (resolved.faction, resolved.detachment) == ("World Eaters", "Berzerker Warband")
+    assert resolved.problems == []
+    # The name ran on into its items: cut before "with", the rest not placed as wargear.
+    assert [(u.name, u.models) for u in resolved.kept()] == [
+        ("Khârn the Betrayer", 1),
+        ("Khorne Berzerkers", 10),
+    ]
+    assert all(not u.loadout and not u.unread for u in resolved.kept())

@@ -7,7 +7,8 @@
     - Infernal master 2 cabal points + enhancement arcane vortex 25pts = 115pts
 
 that is "[count[x]] name [items] [points]", under headings ("Epic hero: 130pts",
-"Battle Line", "QG") that are not units. A line of no count and no points under a unit of
+"Battle Line", "QG") that are not units; "Faction: X", "Army: X" and "Detachment: X"
+lines name the list's faction and detachment. A line of no count and no points under a unit of
 a list whose units state counts ("fate messanger" under "1x Death Jester") is one of that
 unit's items, kept for the enhancement (never its wargear); so is a bulleted line under an
 unbulleted unit ("- Inescapable Wrath	15" under "Chapelain	75").
@@ -58,6 +59,8 @@ _CABAL = re.compile(r"\s*+\b\d{1,3}\s++cabal\s++points?\b", re.I)
 # Headings these lists write beyond the common ones: French "QG", "Other Datasheet".
 _HEADINGS = frozenset({"qg", "other datasheet", "epic hero", "battle line", "epic heros"})
 _TOTAL = re.compile(r"^(?:total|points?|army points)\b", re.I)
+# "Faction: Grey Knights", "Army: Aeldari", "Detachment: Battle Host".
+_FIELD = re.compile(r"^(?P<key>factions?|army|detachments?)\s*+:\s*+(?P<value>\S.*)$", re.I)
 # At most this many words before the first item: a longer line is a sentence.
 _NAME_WORDS = 12
 # A unit's line is never longer: a longer one is read as no unit, at no cost.
@@ -95,6 +98,8 @@ def read_line(number: int, raw: str) -> _Line | None:
     if not text or text.startswith("#") or not any(c.isalpha() for c in text):
         return None
     if _heading(text) or _TOTAL.match(text) or battle_size(text) is not None:
+        return None
+    if _FIELD.match(text):
         return None
     points = None
     found = _POINTS_BARE.search(body) or _POINTS_NAMED.search(text)
@@ -146,8 +151,11 @@ def parse(lines: list[tuple[int, str]]) -> ParsedList:
         text = clean(raw)
         if line is None:
             size = battle_size(text.lstrip("-• "))
+            field = _FIELD.match(text.lstrip("-• "))
             if size is not None:
                 parsed.battle_size, parsed.battle_size_line = size, number
+            elif field is not None:
+                _header(parsed, number, field)
             elif _TOTAL.match(text):
                 total = re.search(r"\d{3,5}", text)
                 if total is not None and parsed.stated_points is None:
@@ -170,6 +178,14 @@ def parse(lines: list[tuple[int, str]]) -> ParsedList:
         unit = _unit(line)
         parsed.units.append(unit)
     return parsed
+
+
+def _header(parsed: ParsedList, number: int, field: re.Match[str]) -> None:
+    value = clean(field["value"])
+    if field["key"].casefold().startswith("detachment"):
+        parsed.detachment, parsed.detachment_line = value, number
+    else:
+        parsed.faction, parsed.faction_line = value, number
 
 
 def _unit(line: _Line) -> ParsedUnit:
