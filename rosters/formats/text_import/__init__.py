@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rosters.formats.text_import import (
     battlescribe,
+    freehand,
     gw_app,
     language,
     listforge,
@@ -36,6 +37,7 @@ SUPPORTED_FORMATS: Final[dict[str, str]] = {
     battlescribe.FORMAT: _("BattleScribe roster text"),
     warorgan.FORMAT: _("WarOrgan text export"),
     slot_roster.FORMAT: _("Numbered-slot roster (“HQ 1: …” lines, “Player Name :” header)"),
+    freehand.FORMAT: _("Hand-written list, one unit a line (“10 Strike Squad 250”)"),
 }
 
 ERR_EMPTY: Final = _("The list is empty. Paste the text of an army list or upload a file.")
@@ -81,8 +83,15 @@ def list_parse(*, text: str) -> ParsedList:
     elif any(unit_header(line.strip()) for _, line in lines):
         parsed = new_recruit.parse_short(lines)
     else:
-        raise _unreadable(text, lines)
+        parsed = ParsedList(format="")
+    if not parsed.units and language.text_language(text) != language.FRENCH:
+        # The last resort, where no other dialect read a unit: a list written by hand.
+        fallback = freehand.parse(lines) if freehand.looks_like(lines) else None
+        if fallback is not None and fallback.units:
+            parsed = fallback
     if not parsed.units:
+        if not parsed.format:
+            raise _unreadable(text, lines)
         raise _unreadable(text, lines, parsed)
     return parsed
 

@@ -23,6 +23,8 @@ from django.utils.translation import gettext_lazy
 from armybuilder.rules import model as core
 from armybuilder.rules.model import BattleSize
 from rosters.formats.text_import.common import WARLORD_WORDS, battle_size_for_points, normalise
+from rosters.formats.text_import.faction_infer import factions_inside, infer_faction, most_specific
+from rosters.formats.text_import.freehand import FORMAT as FREEHAND
 from rosters.formats.text_import.index import (
     READ_FORMER,
     CatalogueIndex,
@@ -30,7 +32,6 @@ from rosters.formats.text_import.index import (
     Match,
     NameTable,
     catalogue_index,
-    skeleton,
     without_parenthetical,
 )
 from rosters.formats.text_import.model import GearLine, ParsedList, ParsedUnit
@@ -38,6 +39,11 @@ from rosters.formats.text_import.model_lines import (
     flat_model_lines,
     restated_lines,
     unit_models,
+)
+from rosters.formats.text_import.unit_split import (
+    loose_name,
+    split_unit_name,
+    unit_copies,
 )
 from rosters.formats.text_import.wargear_lines import header_gear
 from rosters.formats.text_import.wargear_resolve import resolve_gear
@@ -125,6 +131,8 @@ class ResolvedUnit:
     loadout: tuple[core.Loadout, ...] = ()
     # Wargear lines that could not be placed, as written (WARGEAR_UNREAD).
     unread: tuple[core.UnreadGear, ...] = ()
+    # "2x Leman Russ battle tank (340pts)": so many units of this one (unit_copies).
+    copies: int = 1
 
     @property
     def key(self) -> str:
@@ -215,7 +223,13 @@ def list_resolve(
         out.battle_size = battle_size_for_points(total)
         out.notes.append(NOTE_SIZE_INFERRED.format(size=out.battle_size.replace("_", " ").title()))
     for position, unit in enumerate(parsed.units, 1):
-        out.units.append(_resolve_unit(idx, unit, position, release_id, fixes, out))
+        resolved = _resolve_unit(idx, unit, position, release_id, fixes, out)
+        out.units += [
+            resolved,
+            *(replace(resolved, warlord=False) for _ in range(resolved.copies - 1)),
+        ]
+    for position, resolved in enumerate(out.units, 1):
+        resolved.position = position
     for unplaced in parsed.unplaced:
         key = problem_key(LINE, unplaced.line)
         if key not in fixes:
@@ -254,9 +268,9 @@ def _resolve_faction(
             _set_faction(idx, out, picked.id)
             return rest
     if found:
-        _set_faction(idx, out, _most_specific(idx, found))
+        _set_faction(idx, out, most_specific(idx, found))
         return rest
-    inferred = _infer_faction(idx, parsed, out.release_id)
+    inferred = infer_faction(idx, parsed, out.release_id)
     suggestions: tuple[str, ...] = ()
     if candidates:
         text = candidates[0][1]
@@ -298,7 +312,7 @@ def _faction_parts(idx: CatalogueIndex, text: str, *, split: bool = True) -> lis
     found = list(dict.fromkeys(h for h in hits if h is not None))
     if found or not split:
         return found
-    return _factions_inside(idx, text)
+    return factions_inside(idx, text)
 
 
 # Between the parts of a faction line: "A - B", "A – B", "A / B", "A, B".
@@ -307,46 +321,8 @@ _PARTS_RE = re.compile(r"\s++[-–—/]\s++|\s*+[,&+]\s*+")
 _DASH_RE = re.compile(r"\s++[-–—/]\s++")
 
 
-def _factions_inside(idx: CatalogueIndex, text: str) -> list[Entry]:
-    """The factions whose names the text holds as whole words, the longest where two
-    overlap ("Chaos Space Marines", not "Space Marines")."""
-    words = f" {skeleton(normalise(text))} "
-    spans: list[tuple[int, int, Entry]] = []
-    for entry in idx.factions.entries:
-        start = words.find(f" {skeleton(entry.norm)} ")
-        if start >= 0:
-            spans.append((start, start + len(skeleton(entry.norm)) + 1, entry))
-    return [
-        entry
-        for start, end, entry in spans
-        if not any(s <= start and end <= e and (s, e) != (start, end) for s, e, _ in spans)
-    ]
-
-
-def _most_specific(idx: CatalogueIndex, found: list[int]) -> int:
-    return max(dict.fromkeys(found), key=lambda pk: len(idx.chain(pk)))
-
-
 def _set_faction(idx: CatalogueIndex, out: ResolvedList, faction_id: int) -> None:
     out.faction_id, out.faction = faction_id, idx.faction_names[faction_id]
-
-
-def _infer_faction(
-    idx: CatalogueIndex, parsed: ParsedList, parsed_release: int | None
-) -> int | None:
-    """Pick the faction that can field the most of the list's units by exact name."""
-    names = [normalise(u.name) for u in parsed.units]
-    scores = {
-        pk: sum(1 for n in names if n in idx.datasheets(pk, parsed_release).by_norm)
-        for pk in idx.faction_names
-    }
-    best = max(scores.values(), default=0)
-    if best == 0:
-        return None
-    tied = [pk for pk, score in scores.items() if score == best]
-    # A list every chapter could field is the parent faction's.
-    roots = [pk for pk in tied if not any(a in tied for a in idx.chain(pk)[1:])]
-    return min(roots or tied, key=lambda pk: idx.faction_names[pk])
 
 
 def _resolve_detachment(
@@ -529,6 +505,15 @@ def _resolve_unit(
     match = _find(table, name, idx.faction_prefixes(), suggest=False)
     if match.entry is None:
         match = _predecessor(idx, out.faction_id, release_id, name)
+    if match.entry is None and key not in fixes:
+        # "Leman Russ battle tank with lascannon, ...": the name runs on into its items.
+        prefixes = idx.faction_prefixes()
+        finder = lambda t: _find(table, t, prefixes, suggest=False)  # noqa: E731
+        sizes = lambda pk: (idx.size(pk, release_id), idx.brackets(release_id).get(pk, ()))  # noqa: E731
+        loose = out.parsed.format == FREEHAND
+        match, unit = split_unit_name(
+            finder, unit, table.entries, sizes, loose=loose, prefixes=prefixes
+        )
     if match.entry is None:
         elsewhere = idx.all_datasheets().by_norm.get(normalise(name))
         template = ERR_NOT_AVAILABLE if elsewhere is not None else ERR_UNKNOWN_UNIT
@@ -547,6 +532,9 @@ def _resolve_unit(
         )
         return resolved
     resolved.datasheet_id, resolved.name = match.entry.id, match.entry.name
+    size, brackets = idx.size(match.entry.id, release_id), idx.brackets(release_id)
+    resolved.copies, unit = unit_copies(unit, size, brackets.get(match.entry.id, ()))
+    resolved.stated_points = unit.stated_points
     resolved.models, resolved.note = _models(idx, unit, match.entry.id, release_id)
     _resolve_extras(idx, unit, resolved, out)
     _note_read_as(out, match, unit.line, name, resolved)
@@ -794,6 +782,8 @@ def _resolve_enhancement(
         match = _find(idx.enhancements([out.detachment_id], out.release_id), name, suggest=False)
     if match.entry is None:
         match = _find(table, name, suggest=False)
+    if match.entry is None:
+        match = loose_name(table.entries, name)
     if match.entry is not None:
         resolved.enhancement_id, resolved.enhancement = match.entry.id, match.entry.name
         _note_read_as(out, match, line, name, resolved)
