@@ -10,7 +10,7 @@ from rosters.api.errors import CODE_LIST_UNREADABLE, CODE_LIST_UNRESOLVED, ApiEr
 from rosters.formats import services as format_services
 from rosters.formats.result_json import problems_to_json
 from rosters.formats.text_import import UnreadableList
-from rosters.formats.text_import.resolver import Problem
+from rosters.formats.text_import.resolved import Problem
 from rosters.models import Roster
 
 

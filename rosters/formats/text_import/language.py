@@ -22,7 +22,7 @@ from rosters.formats.text_import.common import clean, parse_points
 from rosters.formats.text_import.model import ParsedList, UnreadableList
 
 if TYPE_CHECKING:
-    from rosters.formats.text_import.resolver import ResolvedList
+    from rosters.formats.text_import.resolved import ResolvedList
 
 ENGLISH: Final = "en"
 FRENCH: Final = "fr"
