@@ -37,7 +37,7 @@ SUPPORTED_FORMATS: Final[dict[str, str]] = {
     battlescribe.FORMAT: _("BattleScribe roster text"),
     warorgan.FORMAT: _("WarOrgan text export"),
     slot_roster.FORMAT: _("Numbered-slot roster (“HQ 1: …” lines, “Player Name :” header)"),
-    freehand.FORMAT: _("Hand-written list, one unit a line (“10 Strike Squad 250”)"),
+    freehand.FORMAT: _("Hand-written list, one unit a line (“10 Intercessor Squad 160”)"),
 }
 
 ERR_EMPTY: Final = _("The list is empty. Paste the text of an army list or upload a file.")

@@ -293,6 +293,11 @@ def _resolve_detachment(
         # Only a line the list labels as its detachment names one the catalogue may lack;
         # a guessed header line may be anything.
         later = bool(parsed.detachment) and not _SEVERAL_RE.search(text)
+        # A detachment older data had and this release dropped is known to be gone: an
+        # error, not one published after the data.
+        if later and out.release_id is not None:
+            retired = _find_detachment(idx.detachments(out.faction_id, None), text).entry
+            later = retired is None
         if later:
             out.later_detachments.append(_POINTS_SUFFIX_RE.sub("", text).strip())
         out.problems.append(
