@@ -290,6 +290,10 @@ class CatalogueIndex:
             )
         return found
 
+    def former_names(self, kind: str, entity_id: int) -> set[str]:
+        """The folded former names of a datasheet, detachment or enhancement."""
+        return {norm for norm, _ in self._former.get(kind, {}).get(entity_id, ())}
+
     def wargear(
         self, datasheet_id: int, name: str, release_id: int | None = None
     ) -> core.Datasheet | None:

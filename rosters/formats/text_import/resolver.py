@@ -522,6 +522,12 @@ def _resolve_wargear(
     # New Recruit's compact text writes the enhancement again as "Fusion Blades upgrade".
     enhancement = resolved.enhancement or ""
     skip = {normalise(enhancement), normalise(f"{enhancement} upgrade"), *WARLORD_WORDS}
+    if resolved.enhancement_id is not None:
+        skip |= idx.former_names("enhancement", resolved.enhancement_id)
+    # "A'rgath, the King of Blades" among the items is two of them.
+    pieces = [normalise(p) for p in enhancement.split(",")] if "," in enhancement else []
+    if pieces and set(pieces) <= {normalise(i) for i in unit.items[: unit.header_items]}:
+        skip |= set(pieces)
     gear = header_gear(
         unit.line,
         (
@@ -536,6 +542,9 @@ def _resolve_wargear(
     extras = set(_option_names(idx, resolved, out.release_id))
     if out.detachment_id is not None:
         extras |= set(idx.upgrades.get(out.detachment_id, {}))
+    # "1 with Bolt pistol, Force Weapon, Smite, Immolator": the enhancement, named again.
+    if enhancement:
+        extras |= skip - WARLORD_WORDS
     if extras:
         gear = [line for line in gear if normalise(line.name) not in extras]
     keyed: list[tuple[str, GearLine]] = []
@@ -657,7 +666,9 @@ def _resolve_enhancement(
         # a comma in it ("A'rgath, the King of Blades") spans two items.
         items = unit.items
         for item in items:
-            entry = table.by_norm.get(normalise(item))
+            # Its name then, where the list is older than the data's ("Fate's Messenger").
+            norm = normalise(item)
+            entry = table.by_norm.get(norm) or table.in_force.get(norm) or table.former.get(norm)
             if entry is not None:
                 resolved.enhancement_id, resolved.enhancement = entry.id, entry.name
                 return

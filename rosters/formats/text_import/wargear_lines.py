@@ -169,6 +169,9 @@ def _block(top: Child | None, nested: Iterable[Child], unit: str) -> list[GearLi
     if top is None:
         return _nested(nested, None, None, None, unit)
     text = _text(top[3])
+    if WITH_ITEMS_RE.match(text):
+        # "• 4 with boltgun, Close combat weapon": a model line of the unit's, bulleted.
+        return _nested([top, *nested], None, None, None, unit)
     named = _model_line(top[0], text, unit)
     if named is not None:
         model, models, found = named

@@ -60,8 +60,12 @@ _PAREN = re.compile(r"^(?P<head>[^()]*?\S)\s*+\((?P<inner>[^()]++)\)\s*+$")
 # Where New Recruit's WTC text runs two names together: "Recon droneDrone burst cannon".
 _JUNCTION = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 # A profile's mode: "Plasma pistol - standard", "Ion rifle – overcharge".
+# A name, then its count and the name again: "Hurricane Bolter 2 Hurricane Bolters".
+_RESTATED = re.compile(r"^(?P<head>\w.*?)\s++\d{1,2}x?\s++(?P<tail>\w.*)$")
 # Parts of a name joined by "and" that are tried one by one; a longer name is not split.
 MAX_PARTS = 6
+# One bolt weapon's two names: 10th edition's "boltgun", the older "bolter".
+BOLT_WORDS = {"boltgun": "bolter", "bolter": "boltgun"}
 # What a model line names: one of the unit's model types, or the unit itself.
 TYPE = "type"
 UNIT = "unit"
@@ -372,7 +376,8 @@ def _rejoined(facts: _Sheet, gear: Sequence[GearLine], read: ReadLines) -> list[
             ):
                 continue
             name = ", ".join(r.name for r in run)
-            if any(fold(name) in t.exact for t in facts.types):
+            # "3 with Storm shield, Master-crafted Power Weapon" is no one model's option.
+            if any(fold(name) in t.exact and t.kind.maximum >= g.count for t in facts.types):
                 g = replace(g, name=name)
                 read.origin[id(g)] = run[0]
                 i += size - 1
@@ -414,6 +419,9 @@ def _expand(facts: _Sheet, g: GearLine) -> list[tuple[GearLine, bool]] | None:
             return parts  # "(Aura)", "(Plasma Accelerator Rifle upgrade)": a note
         if found_inner is not None:
             return [(replace(g, count=g.count * found_inner[0], name=found_inner[1]), False)]
+    restated = _restated(facts, g.name)
+    if restated is not None:
+        return [(replace(g, name=restated), False)]
     for split in (_JUNCTION.split, lambda text: _and_pieces(facts, text)):
         pieces = split(g.name)
         if len(pieces) < 2:
@@ -446,7 +454,61 @@ def _one(facts: _Sheet, name: str) -> tuple[int, str] | None:
         # "Perdition Pistol": the data's "Perdition" and the kind of weapon it is.
         bare = without_kind(keys(name)[0])
         near = facts.exact_key(bare) if bare else None
+    if near is None:
+        near = _reworded(facts, name)
     return (1, near) if near is not None else None
+
+
+def _reworded(facts: _Sheet, name: str) -> str | None:
+    """The one option a name gives in other words: "Dual lascerators" (the pair the data
+    names "Lacerators"), "Combi-boltgun" for "Combi-bolter", "Bolter storm" for "Storm
+    bolter", "medi-pack" for the medic's "Death Korps of Krieg Medi-pack"."""
+    key = keys(name)[0]
+    words = key.split()
+    if len(words) > 1 and words[0] == "dual":
+        found = _one(facts, " ".join(words[1:]))
+        if found is not None:
+            return found[1]
+    for word in words:
+        other = BOLT_WORDS.get(word)
+        if other is not None:
+            swapped = " ".join(other if w == word else w for w in words)
+            if facts.known(swapped) is not None:
+                return swapped
+    if len(words) > 1:
+        bag = sorted(words)
+        found = {
+            option
+            for t in facts.types
+            for option_key, (option, per) in t.options.items()
+            if per == 1 and sorted(option_key.split()) == bag
+        }
+        if len(found) == 1:
+            return found.pop()
+    return facts.type_option(name)
+
+
+def _restated(facts: _Sheet, name: str) -> str | None:
+    """An option's name followed by what it holds, as BattleScribe writes a selection and
+    its contents: "2 Bolt Pistols: 4x Bolt Pistol", "Hurricane Bolter 2 Hurricane
+    Bolters". The option, once; None where the name is no such pair."""
+    head, colon, tail = name.partition(":")
+    pieces = [piece for piece in tail.split(",") if piece.strip()]
+    if (
+        colon
+        and pieces
+        and facts.known(head) is not None
+        and all(facts.known(piece) is not None for piece in pieces)
+    ):
+        return head.strip()
+    again = _RESTATED.match(name)
+    if (
+        again is not None
+        and keys(again["head"])[0] == keys(again["tail"])[0]
+        and facts.known(again["head"]) is not None
+    ):
+        return again["head"]
+    return None
 
 
 def _count(counted: re.Match[str]) -> int:

@@ -39,7 +39,7 @@ from rosters.formats.text_import.wargear_names import (
 )
 from rosters.formats.text_import.wargear_parts import absorbed
 from rosters.formats.text_import.wargear_spread import spread
-from rosters.formats.text_import.written import LEADER_TITLES
+from rosters.formats.text_import.written import KIND_WORDS, LEADER_TITLES
 
 
 @dataclass
@@ -215,11 +215,93 @@ def _in_final(names: GearNames, t: _Type, item: str) -> bool:
     no type: an older month's "Sister Superior" without her close combat weapon. It is
     read as stated; that month's loadout keeps its defaults there."""
     own = model_key(t.kind.name)
-    key = _singular(normalise(item))
     return any(
-        model_key(kind) == own and key in {_singular(normalise(i)) for i in items}
+        model_key(kind) == own and _final_holds(names, items, item)
         for kind, items in names.final_items
     )
+
+
+def _final_holds(names: GearNames, items: Sequence[str], item: str) -> bool:
+    """Tell an item one of a final model type's items is, by its name, a former name
+    ("Xenos claws and teeth" of the final "Chitinous claws and teeth") or a part of
+    either ("Drum-fed autogun" of the former "Drum-fed Autogun and Close Combat Weapon")."""
+    key = _singular(normalise(item))
+    finals = {_singular(normalise(i)) for i in items}
+    if key in finals:
+        return True
+    named = [normalise(i) for i in items]
+    named += [former for former, option in names.aliases if _singular(normalise(option)) in finals]
+    return any(
+        key == _singular(part.strip())
+        for name in named
+        for part in (name, *name.replace(",", " and ").split(" and "))
+    )
+
+
+def _unnamed_fixed(
+    types: Sequence[_Type], target: _Type, pool: dict[str, int], foreign: Sequence[GearLine]
+) -> GearLine | None:
+    """The one item of a model line no type of the unit offers under any name, where the
+    model's type has one fixed item (its only option, always carried) the line leaves
+    out: the list names that item otherwise ("Runtherd tools" for the Runtherd's
+    "Grot-smacka", "The Outcast's Weapons" for Kyganil's "The Outcast's Blades"). It is
+    read as that item, which the defaults give; None where the line leaves no such pair."""
+    unknown = [f for f in foreign if all(t.find(f.name) is None for t in types)]
+    if len(unknown) != 1:
+        return None
+    fixed = _fixed_left(target, pool)
+    return unknown[0] if fixed and _alike(unknown[0].name, fixed, target.kind.name) else None
+
+
+def _unnamed_after(
+    types: Sequence[_Type],
+    matched: dict[tuple[str, int, int | None], _Type],
+    loose: Sequence[GearLine],
+    item: GearLine,
+    carried: dict[str, dict[str, int]],
+) -> bool:
+    """Tell a loose item no type offers under any name, the only such item after its
+    model line ("• 1x Runtherd", "• 1x Runtherd tools", "1x Slugga"), whose model's type
+    has one fixed item that line's models are not given: the list's name for that item
+    (see _unnamed_fixed)."""
+    after = _after(matched, item.line)
+    if after is None or item.count > 1:
+        return False
+    unknown = [
+        g
+        for g in loose
+        if _after(matched, g.line) is after and all(t.find(g.name) is None for t in types)
+    ]
+    if unknown != [item]:
+        return False
+    fixed = _fixed_left(after, carried.get(after.kind.name, {}))
+    return fixed is not None and _alike(item.name, fixed, after.kind.name)
+
+
+def _fixed_left(t: _Type, gear: dict[str, int]) -> str | None:
+    """The one fixed item (a group's only option, always carried) of a model type that the
+    gear stated for it leaves out; None where there is none or several."""
+    left = [
+        g.options[0]
+        for g in t.kind.groups
+        if len(g.options) == 1 and g.minimum == g.maximum >= 1 and g.options[0] not in gear
+    ]
+    return left[0] if len(left) == 1 else None
+
+
+def _alike(written: str, fixed: str, model: str) -> bool:
+    """Tell a name that shares a word of its own with the fixed item ("The Outcast's
+    Weapons" for "The Outcast's Blades", "Berzerker chainsaw" for "Berserker chainblade"),
+    or starts with its model's name as its owner ("Runtherd tools" of the Runtherd):
+    another weapon ("Power fist"), a kind word ("weapon") or an icon of the model's god
+    ("Icon of Khorne" of a Khorne Berzerker) is no name for the item."""
+    words = _singular(normalise(written)).split()
+    if not words:
+        return False
+    shared = set(words) & set(_singular(normalise(fixed)).split())
+    if any(len(w) > 3 and w not in KIND_WORDS for w in shared):
+        return True
+    return words[0] in _singular(normalise(model)).split() and len(words[0]) > 3
 
 
 def _add(into: dict[str, int], option: str, count: int, combo: bool = False) -> None:
@@ -330,6 +412,8 @@ def _resolve(
         for key, items in by_model.items()
         if any(item.name and read.stated(item).model is None for item in items)
     }
+    # Written names read as a model's one unstated fixed item (_unnamed_fixed).
+    read_as: set[str] = set()
     for (model, _line, stated), items in by_model.items():
         n = stated or 1
         target = matched[(model, _line, stated)]
@@ -352,6 +436,10 @@ def _resolve(
                 count = item.count - parts.get(id(item), 0)
                 _add(pool, found[0], _per(replace(item, count=count), found[1]), combo=soft)
         _held_elsewhere(target, pool, parts_of)
+        fixed = _unnamed_fixed(types, target, pool, foreign)
+        if fixed is not None:
+            read_as.add(normalise(fixed.name))
+            foreign = [f for f in foreign if f is not fixed]
         moved_to: dict[str, int] = {}
         # (type, group index) -> (option, count) the moved models took from the pool.
         borrowed: dict[tuple[str, int], tuple[str, int]] = {}
@@ -434,6 +522,14 @@ def _resolve(
                 # items stated before the model lines are the models those lines leave out.
                 ranked.sort(key=lambda t: t.kind.name not in spare)
             target = next((t for t in ranked if t.find(item.name)), None)
+            if target is None and (
+                normalise(item.name) in read_as
+                or any(_in_final(names, t, item.name) for t in types)
+                or _unnamed_after(types, matched, loose, item, carried)
+            ):
+                # "• 1x Homing Beacon" a later month's data gives, "8 Berzerker chainsaw"
+                # as a model line above read it: stated, the defaults kept.
+                continue
             if target is None:
                 unplaced.append(Unplaced(read.stated(item), _suggest(types, item.name)))
                 continue

@@ -62,9 +62,11 @@ def _word(word: str) -> str:
 # Option and model names repeat across every list checked; folding them is pure.
 @lru_cache(maxsize=16384)
 def singular(norm: str) -> str:
-    """Fold plurals word by word ("scouts w boltgun"), and drop a leading "the" and a
-    "legends" tag, as lists and the data differ there."""
+    """Fold plurals word by word ("scouts w boltgun"), and drop a leading "the", a
+    "legends" tag and the "linked" of "twin-linked", as lists and the data differ there."""
     words = [spelling(_word(w)) for w in norm.split()]
+    # "Twin-linked lascannon": 10th edition's "Twin lascannon".
+    words = [w for i, w in enumerate(words) if not (w == "linked" and words[i - 1 : i] == ["twin"])]
     if words and words[0] == "the":
         words = words[1:]
     if words and words[-1] == "legend":
