@@ -333,25 +333,27 @@ def resolve_gear(
     left out, unplaced or ``dropped`` by the player.
     """
     found = _resolve(sheet, unit_name, models, gear, dropped, names)
-    once = _once(gear)
-    if len(once) == len(gear) or not loadout_excess(sheet, found[0], models):
+    if not loadout_excess(sheet, found[0], models):
         return found
     # New Recruit's WTC text writes an item twice in one line where two of the model's
     # selections hold it ("1 with Bolt Pistol, Close Combat Weapon, Master-crafted Heavy
-    # Bolter, Close Combat Weapon"): where twice breaks a rule, the line is read with it
-    # once, kept only where that reading is legal.
-    again = _resolve(sheet, unit_name, models, once, dropped, names)
+    # Bolter, Close Combat Weapon"), the app's text twice under one model line ("• 1x
+    # Chosen", "1x Power fist", ..., "1x Power fist"): where twice breaks a rule, the
+    # model's lines are read with it once, kept only where that reading is legal.
+    again = _resolve(sheet, unit_name, models, gear, dropped, names, once=True)
     if again[0] and not loadout_excess(sheet, again[0], models):
         return again
     return found
 
 
 def _once(gear: Sequence[GearLine]) -> list[GearLine]:
-    """The lines less an item a model's written line names again, with the same count."""
+    """The lines less an item a model's line names again, with the same count: on the
+    line itself, or under the same model line."""
     seen: set[tuple[int, str | None, int, str]] = set()
     out = []
     for g in gear:
-        key = (g.line, g.model, g.count, normalise(g.name))
+        held = g.model_line if g.model_line is not None else g.line
+        key = (held, g.model, g.count, normalise(g.name))
         if g.model is not None and g.name and key in seen:
             continue
         seen.add(key)
@@ -366,13 +368,20 @@ def _resolve(
     gear: Sequence[GearLine],
     dropped: Sequence[GearLine],
     names: GearNames,
+    *,
+    once: bool = False,
 ) -> tuple[tuple[core.Loadout, ...], list[Unplaced]]:
+    """Place the lines; ``once``: each model's item named twice counted once (nothing
+    where no item is named twice)."""
     types = _types(sheet, names)
     if not types:
         return (), []
     # Lines naming the unit or a model type are model lines, not wargear (wargear_names).
     read = read_lines(sheet, unit_name, gear, names)
     lines = read.lines
+    if once:
+        kept = _once(lines)
+        lines = kept if len(kept) < len(lines) else []
     if not lines:
         return (), []
     counts: dict[str, int] = defaultdict(int)

@@ -22,6 +22,7 @@ MEMO = 1024
 _PAIR = re.compile(
     r"^(?P<count>\d{1,2})x? (?P<name>.+)$|^(?P<word>one|two|three|four) (?P<rest>.+)$"
 )
+PAIRED = "paired "
 _MODE = re.compile(r"\s+[-–—]\s+.*$")
 _OWN_NAME = re.compile(r" (?:w|with) ")
 
@@ -179,6 +180,19 @@ class Type:
         return None
 
 
+def _two_for_paired(entry: Type) -> None:
+    """Read "Two Eightbound chainfists" as the type's "Paired Eightbound chainfists": the
+    pair written with its count spelt out, where the type takes no one of the weapon alone
+    (a type offering "Accursed weapon" reads "two accursed weapons" as two of it)."""
+    for option in list(entry.exact.values()):
+        norm = fold(option)
+        if not norm.startswith(PAIRED):
+            continue
+        rest = norm[len(PAIRED) :]
+        if keys(rest)[0] not in entry.options:
+            entry.exact.setdefault(f"two {rest}", option)
+
+
 # Tables by the identity of the facts they fold (the warm index keeps one object per
 # datasheet): hashing a datasheet's model types would cost more than the lookup saves.
 _TABLES: dict[tuple[int, int], tuple[object, object, tuple[Type, ...]]] = {}
@@ -258,6 +272,7 @@ def _type_tables(model_types: tuple[core.ModelType, ...], names: GearNames) -> t
             if head.endswith(" of"):
                 heads.append((head, by_key))
         entry.group_heads = tuple(heads)
+        _two_for_paired(entry)
         entry.profiles = {k: next(iter(v)) for k, v in profile_hits.items() if len(v) == 1}
         entry.shared = frozenset(k for k, n in part_hits.items() if len(n) > 1)
         for key, option in (*entry.combos.items(), *entry.profiles.items()):
