@@ -458,7 +458,21 @@ def loadout_excess(sheet: Datasheet, loadout: Iterable[Loadout], models: int) ->
     parts = tuple(loadout)
     if not parts or not sheet.model_types:
         return 0
-    return sum(over for _message, over in _weighed(sheet, parts, models))
+    # An importer weighs the same placings of the same squads again on every check.
+    key = (sheet.name, id(sheet.model_types), models, parts)
+    hit = _EXCESS.get(key)
+    if hit is not None and hit[0] is sheet.model_types:
+        return hit[1]
+    excess = sum(over for _message, over in _weighed(sheet, parts, models))
+    if len(_EXCESS) >= _CHECKED_MAX:
+        _EXCESS.clear()
+    _EXCESS[key] = (sheet.model_types, excess)
+    return excess
+
+
+# Weighed loadouts by value, as _CHECKED below; the entry keeps its model types, which a
+# hit must be for (an id alone could be a later object's).
+_EXCESS: dict[tuple[object, ...], tuple[tuple[ModelType, ...], int]] = {}
 
 
 # Checked loadouts by value: a roster is checked again on every edit and a warm list check
