@@ -241,8 +241,21 @@ SPLITS = {
         "Scions",
         ["plasma pistol", "power weapon"],
     ),
-    # A count the datasheet cannot have, as models or copies: unsure, left unread.
-    ("Catachan jungle fighters: 2x flamer, 1 voxcaster", 4, 220): None,
+    # A count the datasheet cannot have, as models or copies, where the cut was found:
+    # unsure, left unread.
+    ("Heavy Weapons squad 3x mortar", 4, 60): None,
+    ("Leman Russ battle tank with lascannon", 3, 340): None,
+    # A name the list ends with a colon is sure: its count is the list's (UNIT_SIZE).
+    ("Catachan jungle fighters: 2x flamer, 1 voxcaster", 4, 220): (
+        2,
+        "Catachan jungle fighters",
+        ["2x flamer", "1 voxcaster"],
+    ),
+    ("Catachan jungle fighters: 2x flamer", 20, 110): (
+        2,
+        "Catachan jungle fighters",
+        ["2x flamer"],
+    ),
     ("Chimera hunter killer missile", None, 70): None,
 }
 

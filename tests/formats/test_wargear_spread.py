@@ -275,3 +275,51 @@ def test_the_same_weapons_are_read_as_a_pair_where_that_is_legal(
     assert (loadout_excess(TANK, loadout, 1) == 0) == legal
     found = dict(loadout[0].wargear)
     assert {o: found.get(o, 0) for o in expected} == expected
+
+
+TURRET_FLAMER, HULL_FLAMER = "Chimera Heavy Flamer", "Heavy Flamer"
+# The Chimera of May 2024: its turret's heavy flamer goes by the model's name.
+CHIMERA = datasheet(
+    "Chimera",
+    "Chimera",
+    core.ModelType(
+        "Chimera",
+        1,
+        1,
+        (
+            group("Turret", "Chimera Multi-laser", "Chimera Heavy Bolter", TURRET_FLAMER),
+            group("Hull", "Heavy Bolter", HULL_FLAMER),
+        ),
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("items", "legal", "expected"),
+    [
+        pytest.param(
+            ((2, HULL_FLAMER),),
+            True,
+            {TURRET_FLAMER: 1, HULL_FLAMER: 1},
+            id="two heavy flamers: the turret's (under the model's name) and the hull's",
+        ),
+        pytest.param(
+            ((1, HULL_FLAMER),), True, {TURRET_FLAMER: 0, HULL_FLAMER: 1}, id="one is the hull's"
+        ),
+        pytest.param(
+            ((3, HULL_FLAMER),),
+            False,
+            {HULL_FLAMER: 3},
+            id="boundary: three are one too many, as stated",
+        ),
+    ],
+)
+def test_the_same_weapon_under_the_model_s_name_is_read_where_that_is_legal(
+    items: tuple[tuple[int, str], ...], legal: bool, expected: dict[str, int]
+) -> None:
+    loadout, _unplaced = resolve_gear(
+        sheet=CHIMERA, unit_name=CHIMERA.name, models=1, gear=loose(*items)
+    )
+    assert (loadout_excess(CHIMERA, loadout, 1) == 0) == legal
+    found = dict(loadout[0].wargear)
+    assert {o: found.get(o, 0) for o in expected} == expected

@@ -320,11 +320,35 @@ class BodyReader:
             self._unit.enhancement, self._unit.enhancement_line = name, number
 
     def close(self) -> None:
-        if self._unit is not None:
-            finish_unit(self._unit, self._children, model_bullets=self.model_bullets)
-            self.parsed.units.append(self._unit)
+        unit, children = self._unit, self._children
+        if unit is not None:
+            unit, children = priced_heading(unit, children)
+        if unit is not None:
+            finish_unit(unit, children, model_bullets=self.model_bullets)
+            self.parsed.units.append(unit)
         self._unit = None
         self._children = []
+
+
+def priced_heading(
+    unit: ParsedUnit, children: list[_Child]
+) -> tuple[ParsedUnit | None, list[_Child]]:
+    """A section heading written with the points of what it holds ("Dedicated transport
+    (70pts)", then "- Chimera: 2x heavy flamer"): with the one line under it, that line is
+    the unit, at the heading's points; with no line under it, it is a heading and no unit.
+    A heading over several lines is left as it was read (they may be one unit's wargear)."""
+    if normalise(unit.name) not in SECTION_WORDS or unit.models is not None or unit.items:
+        return unit, children
+    if not children:
+        return None, []
+    header = None
+    if len(children) == 1 and unit.stated_points is not None:
+        header = unit_header(f"{clean(children[0].text)} ({unit.stated_points} pts)")
+    if header is None:
+        return unit, children
+    found = unit_from_header(children[0].line, header)
+    found.warlord = found.warlord or unit.warlord
+    return found, []
 
 
 def unit_from_header(number: int, match: re.Match[str]) -> ParsedUnit:

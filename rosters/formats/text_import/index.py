@@ -40,7 +40,7 @@ from armybuilder.catalogue.models_wargear import (
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import PARENTHETICAL_RE, normalise
 from rosters.formats.text_import.wargear_types import GearNames
-from rosters.formats.text_import.written import final_items, nested_profiles
+from rosters.formats.text_import.written import final_items, nested_profiles, one_edit
 
 SUGGESTIONS = 5
 # Names are at most 150 characters; a longer query is cut so difflib's work stays bounded.
@@ -85,6 +85,7 @@ class NameTable:
         *,
         in_force: Iterable[tuple[str, Entry]] = (),
         longer: bool = False,
+        heads: bool = False,
     ) -> None:
         self.entries = entries
         self.by_norm: dict[str, Entry] = {}
@@ -103,6 +104,8 @@ class NameTable:
         }
         # A text may run on past the name: "Berzerker Glaive Relic", "Shield Host 2000".
         self.longer = longer
+        # A text may give only the name's last word, less "Squad" (a unit's, see _headed).
+        self.heads = heads
 
     def _unambiguous(self, former: Iterable[tuple[str, Entry]]) -> dict[str, Entry]:
         targets: dict[str, set[str]] = defaultdict(set)
@@ -150,6 +153,9 @@ class NameTable:
         reordered = [e for e, its in zip(self.entries, self._bones, strict=True) if bones <= its]
         if len(_distinct(reordered)) == 1 and len(bones) >= 2:
             return Match(reordered[0], read_as=READ_VARIANT)
+        headed = self._headed(query) if self.heads else None
+        if headed is not None:
+            return Match(headed, read_as=READ_VARIANT)
         if self.longer:
             starts = [e for e in self.entries if query.startswith(e.norm + " ")]
             longest = max((len(e.norm) for e in starts), default=0)
@@ -187,6 +193,24 @@ class NameTable:
             return Match(next(iter(swapped.values())), read_as=READ_VARIANT)
         return None
 
+    def _headed(self, query: str) -> Entry | None:
+        """The one name the text ends, less a last "Squad": a unit named by its last word
+        ("5 Terminator": "Brotherhood Terminator Squad", not "Inquisitor in Terminator
+        Armour", whose last word is another); else the one whose last word the text's is
+        but for one letter of a long word ("Chapelain": "Brotherhood Chaplain")."""
+        bones = skeleton(query)
+        heads = [(e, _head(e.norm)) for e in self.entries]
+        found = [e for e, head in heads if head == bones or head.endswith(" " + bones)]
+        if not found:
+            *before, last = bones.split()
+            found = [
+                e
+                for e, head in heads
+                if head.split()[-len(before) - 1 : -1] == before
+                and one_edit(last, head.rpartition(" ")[2])
+            ]
+        return found[0] if len(_distinct(found)) == 1 else None
+
     def suggest(self, query: str, also: list[Entry] | None = None) -> tuple[str, ...]:
         names = [e.name for e in also or []]
         close = difflib.get_close_matches(
@@ -207,6 +231,14 @@ def skeleton(norm: str) -> str:
     return " ".join(
         word[:-3] + "y" if word.endswith("ies") else word.rstrip("s") or word for word in words
     )
+
+
+def _head(norm: str) -> str:
+    """A unit's name to its last word less a last "Squad", as a skeleton: "brotherhood
+    terminator" of "Brotherhood Terminator Squad"."""
+    bones = skeleton(norm)
+    head = bones.removesuffix(" squad")
+    return head or bones
 
 
 def _compact(norm: str) -> str:
@@ -382,6 +414,7 @@ class CatalogueIndex:
             ((norm, e) for norm, seen, e in names if day is None or seen < day),
             in_force=((norm, e) for norm, seen, e in names if day is not None and seen >= day),
             longer=kind != "datasheet",
+            heads=kind == "datasheet",
         )
 
     def datasheets(self, faction_id: int, release_id: int | None = None) -> NameTable:

@@ -692,7 +692,7 @@ def _resolve_enhancement(
     if match.entry is None:
         match = _find(table, name, suggest=False)
     if match.entry is None:
-        match = loose_name(table.entries, name)
+        match = loose_name(table.entries, name, also=table.in_force)
     if match.entry is not None:
         resolved.enhancement_id, resolved.enhancement = match.entry.id, match.entry.name
         _note_read_as(out, match, line, name, resolved)

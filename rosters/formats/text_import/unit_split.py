@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rosters.formats.text_import.common import normalise, split_items
-from rosters.formats.text_import.index import READ_VARIANT, Entry, Match
+from rosters.formats.text_import.index import READ_FORMER, READ_VARIANT, Entry, Match
 from rosters.formats.text_import.model import ParsedUnit
 from rosters.formats.text_import.written import one_edit
 
@@ -31,18 +31,27 @@ _CUT = re.compile(r"^(?::|,|with|\d{1,3}x)$", re.IGNORECASE)
 _MAX_WORDS = 8
 
 
-def near_name(entries: Sequence[Entry], text: str, prefixes: Sequence[str] = ()) -> Match:
+def near_name(
+    entries: Sequence[Entry],
+    text: str,
+    prefixes: Sequence[str] = (),
+    also: Mapping[str, Entry] | None = None,
+) -> Match:
     """The one datasheet whose name is the text's but for one letter of a long word; the
-    name may have a faction's name in front ("Thousad sons sorcerer": "Sorcerer")."""
+    name may have a faction's name in front ("Thousad sons sorcerer": "Sorcerer"). ``also``
+    gives other names of the entries (folded), such as those in force at the release: one
+    found by such a name is read as its later name (READ_FORMER)."""
     norm = normalise(text)
-    near = {
-        e.norm: e
-        for e in entries
-        if one_edit(norm, e.norm) or any(one_edit(norm, f"{p} {e.norm}") for p in prefixes)
-    }
+    names = [(e.norm, e) for e in entries]
+    names += list((also or {}).items())
+    near: dict[str, tuple[Entry, bool]] = {}
+    for name, e in names:
+        if one_edit(norm, name) or any(one_edit(norm, f"{p} {name}") for p in prefixes):
+            near.setdefault(e.norm, (e, name != e.norm))
     if len(near) != 1:
         return Match(None)
-    return Match(next(iter(near.values())), read_as=READ_VARIANT)
+    entry, former = next(iter(near.values()))
+    return Match(entry, read_as=READ_FORMER if former else READ_VARIANT)
 
 
 # A datasheet's (fewest, most) models and its (models, points) brackets.
@@ -61,14 +70,17 @@ def split_unit_name(
     """Find the datasheet the leading words of the unit's name name; return it with the
     unit, its name cut there and the rest put in front of its items. ``Match(None)`` and
     the unit unchanged where no run of words does, or where the datasheet found cannot
-    have the stated count (as models or as copies: "4x Catachan jungle fighters: ...
-    (220pts)" of a 20-model unit is left unread, the reading being unsure).
+    have the stated count, as models or as copies, where the cut was found (before "with",
+    a comma or a count): the reading is unsure. A name the list itself ends with a colon
+    ("4x Catachan jungle fighters: 2x flamer, 1 voxcaster (220pts)" of a 20-model unit)
+    is sure: its count is then the list's to answer for, as any stated count is
+    (UNIT_SIZE).
 
     ``loose`` (a free-hand list, freehand.py): the name may end before any word
     ("Thousand sons sorcerer warp flame pistol"), and the rest is kept for the
     enhancement only, not placed as wargear."""
-    match, split = _split(find, unit, entries, loose, prefixes)
-    if match.entry is None or sizes is None or split.models is None:
+    match, split, colon = _split(find, unit, entries, loose, prefixes)
+    if match.entry is None or sizes is None or split.models is None or colon:
         return match, split
     (low, high), brackets = sizes(match.entry.id)
     if low <= split.models <= high or unit_copies(split, (low, high), brackets)[0] > 1:
@@ -82,10 +94,11 @@ def _split(
     entries: Sequence[Entry],
     loose: bool,
     prefixes: Sequence[str],
-) -> tuple[Match, ParsedUnit]:
+) -> tuple[Match, ParsedUnit, bool]:
+    """The match and the unit split, and whether the name was cut at a colon."""
     whole = near_name(entries, unit.name, prefixes)
     if whole.entry is not None:
-        return whole, unit
+        return whole, unit, False
     words = unit.name.replace(":", " : ").replace(",", " , ").split()
     for size in range(min(len(words) - 1, _MAX_WORDS), 0, -1):
         head = " ".join(words[:size])
@@ -100,13 +113,14 @@ def _split(
         items = split_items(tail)
         if not items:
             continue
-        return match, dataclasses.replace(
+        split = dataclasses.replace(
             unit,
             name=head.replace(" : ", ": "),
             items=[*items, *unit.items] if not loose else [*unit.items, *items],
             header_items=unit.header_items + (0 if loose else len(items)),
         )
-    return Match(None), unit
+        return match, split, words[size] == ":"
+    return Match(None), unit, False
 
 
 def unit_copies(
@@ -133,13 +147,17 @@ def unit_copies(
 _SMALL_WORDS = frozenset({"the", "a", "an", "of"})
 
 
-def loose_name(entries: Sequence[Entry], text: str) -> Match:
+def loose_name(
+    entries: Sequence[Entry], text: str, also: Mapping[str, Entry] | None = None
+) -> Match:
     """The one name whose words are the text's but for "the", "a", "an", "of"; else the
-    one a letter off ("umbralific crystal": "Umbralefic Crystal")."""
+    one a letter off ("umbralific crystal": "Umbralefic Crystal"). ``also`` gives the
+    entries' names in force at the release, where the final data renamed them: the month's
+    "Athenaen Scrolls" is read from "Athenaean Scrolls" though the entry is now another."""
     words = frozenset(normalise(text).split()) - _SMALL_WORDS
     if len(words) < 2:
         return Match(None)
     found = {e.norm: e for e in entries if e.tokens - _SMALL_WORDS == words}
     if len(found) == 1:
         return Match(next(iter(found.values())), read_as=READ_VARIANT)
-    return near_name(entries, text) if not found else Match(None)
+    return near_name(entries, text, also=also) if not found else Match(None)

@@ -63,19 +63,25 @@ def _facts(sheet: core.Datasheet, kept: Mapping[str, Mapping[str, int]]) -> _She
         offers,
         tuple(k.maximum for k in kinds),
         tuple(k.minimum for k in kinds),
-        tuple(_pairs(options) for options in offers),
+        tuple(_pairs(options, k.name) for options, k in zip(offers, kinds, strict=True)),
         tuple(dict(kept[k.name]) if k.name in kept else None for k in kinds),
     )
 
 
-def _pairs(options: frozenset[str]) -> tuple[tuple[str, str, int, int], ...]:
+def _pairs(options: frozenset[str], model: str = "") -> tuple[tuple[str, str, int, int], ...]:
     """The options of one type that are several of another: "2 Heavy Bolters" beside
-    "Heavy Bolter", "Two Avenger Shuriken Catapults", "2 Additional Heavy Stubbers"."""
+    "Heavy Bolter", "Two Avenger Shuriken Catapults", "2 Additional Heavy Stubbers"; or
+    the same weapon under the model's name: the Chimera's "Chimera Heavy Flamer" (its
+    turret's) beside "Heavy Flamer" (its hull's), so that "2x heavy flamer" is both."""
     single = {keys(o)[0]: o for o in sorted(options) if keys(o)[1] == 1}
+    own = keys(model)[0] + " " if model else ""
     found: list[tuple[str, str, int, int]] = []
     for option in sorted(options):
         key, per = keys(option)
         if per < 2:
+            named = single.get(key.removeprefix(own)) if own and key.startswith(own) else None
+            if named is not None and named != option:
+                found += [(named, option, 1, 1), (option, named, 1, 1)]
             continue
         words = key.split()
         one = single.get(key) or (single.get(" ".join(words[1:])) if len(words) > 2 else None)
