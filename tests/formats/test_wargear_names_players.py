@@ -231,6 +231,28 @@ def test_a_name_read_as_a_fixed_item_is_read_so_on_the_units_other_lines() -> No
     assert place(BERZERKERS, icon, models=9)[1] == ["Icon of Khorne"]
 
 
+STEALTH = sheet(
+    "Stealth Battlesuits",
+    "Stealth Shas'ui",
+    core.ModelType(
+        "Stealth Shas'ui",
+        2,
+        5,
+        (group("Burst cannon", "Burst cannon"), group("Battlesuit fists", "Battlesuit fists")),
+    ),
+)
+
+
+def test_a_word_of_the_units_own_name_is_no_name_for_its_fixed_item() -> None:
+    """ "Battlesuit support system" shares only the unit's own word with the Shas'ui's fixed
+    "Battlesuit fists": it is an item the data lacks (WARGEAR_UNREAD), not the fists."""
+    lines = [
+        GearLine(1, "Stealth Shas'ui", 2, 2, "Burst cannon"),
+        GearLine(1, "Stealth Shas'ui", 2, 1, "Battlesuit support system"),
+    ]
+    assert place(STEALTH, lines, models=2)[1] == ["Battlesuit support system"]
+
+
 # --- an item the month's data lacks and another month's has -----------------------------
 
 SUITS_JULY = sheet(

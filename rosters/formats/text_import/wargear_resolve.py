@@ -239,7 +239,11 @@ def _final_holds(names: GearNames, items: Sequence[str], item: str) -> bool:
 
 
 def _unnamed_fixed(
-    types: Sequence[_Type], target: _Type, pool: dict[str, int], foreign: Sequence[GearLine]
+    types: Sequence[_Type],
+    target: _Type,
+    pool: dict[str, int],
+    foreign: Sequence[GearLine],
+    unit: str,
 ) -> GearLine | None:
     """The one item of a model line no type of the unit offers under any name, where the
     model's type has one fixed item (its only option, always carried) the line leaves
@@ -250,7 +254,8 @@ def _unnamed_fixed(
     if len(unknown) != 1:
         return None
     fixed = _fixed_left(target, pool)
-    return unknown[0] if fixed and _alike(unknown[0].name, fixed, target.kind.name) else None
+    alike = fixed and _alike(unknown[0].name, fixed, target.kind.name, unit)
+    return unknown[0] if alike else None
 
 
 def _unnamed_after(
@@ -259,6 +264,7 @@ def _unnamed_after(
     loose: Sequence[GearLine],
     item: GearLine,
     carried: dict[str, dict[str, int]],
+    unit: str,
 ) -> bool:
     """Tell a loose item no type offers under any name, the only such item after its
     model line ("• 1x Runtherd", "• 1x Runtherd tools", "1x Slugga"), whose model's type
@@ -275,7 +281,7 @@ def _unnamed_after(
     if unknown != [item]:
         return False
     fixed = _fixed_left(after, carried.get(after.kind.name, {}))
-    return fixed is not None and _alike(item.name, fixed, after.kind.name)
+    return fixed is not None and _alike(item.name, fixed, after.kind.name, unit)
 
 
 def _fixed_left(t: _Type, gear: dict[str, int]) -> str | None:
@@ -289,16 +295,19 @@ def _fixed_left(t: _Type, gear: dict[str, int]) -> str | None:
     return left[0] if len(left) == 1 else None
 
 
-def _alike(written: str, fixed: str, model: str) -> bool:
+def _alike(written: str, fixed: str, model: str, unit: str) -> bool:
     """Tell a name that shares a word of its own with the fixed item ("The Outcast's
     Weapons" for "The Outcast's Blades", "Berzerker chainsaw" for "Berserker chainblade"),
     or starts with its model's name as its owner ("Runtherd tools" of the Runtherd):
     another weapon ("Power fist"), a kind word ("weapon") or an icon of the model's god
-    ("Icon of Khorne" of a Khorne Berzerker) is no name for the item."""
+    ("Icon of Khorne" of a Khorne Berzerker) is no name for the item, nor is a word of the
+    unit's own name ("Battlesuit support system" for a Stealth Battlesuit's "Battlesuit
+    fists")."""
     words = _singular(normalise(written)).split()
     if not words:
         return False
     shared = set(words) & set(_singular(normalise(fixed)).split())
+    shared -= set(_singular(normalise(unit)).split())
     if any(len(w) > 3 and w not in KIND_WORDS for w in shared):
         return True
     return words[0] in _singular(normalise(model)).split() and len(words[0]) > 3
@@ -445,7 +454,7 @@ def _resolve(
                 count = item.count - parts.get(id(item), 0)
                 _add(pool, found[0], _per(replace(item, count=count), found[1]), combo=soft)
         _held_elsewhere(target, pool, parts_of)
-        fixed = _unnamed_fixed(types, target, pool, foreign)
+        fixed = _unnamed_fixed(types, target, pool, foreign, sheet.name)
         if fixed is not None:
             read_as.add(normalise(fixed.name))
             foreign = [f for f in foreign if f is not fixed]
@@ -534,7 +543,7 @@ def _resolve(
             if target is None and (
                 normalise(item.name) in read_as
                 or any(_in_final(names, t, item.name) for t in types)
-                or _unnamed_after(types, matched, loose, item, carried)
+                or _unnamed_after(types, matched, loose, item, carried, sheet.name)
             ):
                 # "• 1x Homing Beacon" a later month's data gives, "8 Berzerker chainsaw"
                 # as a model line above read it: stated, the defaults kept.
