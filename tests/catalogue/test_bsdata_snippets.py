@@ -121,6 +121,84 @@ def upgrade_squad(id_: str, name: str, trooper_min: str, weapon_profile: bool = 
 TROOPER_MIN = '<constraint type="min" value="4" field="selections" scope="parent" id="t1"/>'
 
 
+def mixed_squad(id_: str, name: str) -> str:
+    """A squad as the Aug-Sep 2023 snapshots coded some: its sergeant a model entry, its
+    nine troopers ``upgrade`` entries in a group of exactly 9, each with its own weapon,
+    up to 2 of them with a flamer (a group inside that group)."""
+    return f"""<selectionEntry id="{id_}" name="{name}" hidden="false" type="unit">
+  <categoryLinks><categoryLink id="{id_}-c0" name="f" targetId="cat-fac-marines" primary="false"/>
+  </categoryLinks>
+  <costs><cost name="pts" typeId="pts-id" value="70"/></costs>
+  <selectionEntries>
+    <selectionEntry id="{id_}-sgt" name="Sergeant" hidden="false" type="model">
+      <constraints>
+        <constraint type="min" value="1" field="selections" scope="parent" id="{id_}-s1"/>
+        <constraint type="max" value="1" field="selections" scope="parent" id="{id_}-s2"/>
+      </constraints>
+      <selectionEntries>
+        <selectionEntry id="{id_}-sgt-w" name="Sword" hidden="false" type="upgrade">
+          <constraints>
+            <constraint type="min" value="1" field="selections" scope="parent" id="{id_}-w1"/>
+          </constraints>
+        </selectionEntry>
+      </selectionEntries>
+    </selectionEntry>
+  </selectionEntries>
+  <selectionEntryGroups>
+    <selectionEntryGroup id="{id_}-g" name="9 Troopers" hidden="false">
+      <constraints>
+        <constraint type="min" value="9" field="selections" scope="parent" id="{id_}-gmin"/>
+        <constraint type="max" value="9" field="selections" scope="parent" id="{id_}-gmax"/>
+      </constraints>
+      <selectionEntries>
+        <selectionEntry id="{id_}-tr" name="Trooper w/ rifle" hidden="false" type="upgrade">
+          <constraints>
+            <constraint type="max" value="9" field="selections" scope="parent" id="{id_}-t2"/>
+          </constraints>
+          <selectionEntries>
+            <selectionEntry id="{id_}-tr-w" name="Rifle" hidden="false" type="upgrade">
+              <constraints>
+                <constraint type="min" value="1" field="selections" scope="parent" id="{id_}-r1"/>
+              </constraints>
+            </selectionEntry>
+          </selectionEntries>
+        </selectionEntry>
+      </selectionEntries>
+      <selectionEntryGroups>
+        <selectionEntryGroup id="{id_}-sp" name="Up to 2:" hidden="false">
+          <constraints>
+            <constraint type="max" value="2" field="selections" scope="parent" id="{id_}-spx"/>
+          </constraints>
+          <selectionEntries>
+            <selectionEntry id="{id_}-fl" name="Trooper w/ flamer" hidden="false" type="upgrade">
+              <constraints>
+                <constraint type="max" value="2" field="selections" scope="parent" id="{id_}-f2"/>
+              </constraints>
+              <selectionEntries>
+                <selectionEntry id="{id_}-fl-w" name="Flamer" hidden="false" type="upgrade">
+                  <constraints>
+                    <constraint type="min" value="1" field="selections" scope="parent"
+                                id="{id_}-f1"/>
+                  </constraints>
+                </selectionEntry>
+              </selectionEntries>
+            </selectionEntry>
+          </selectionEntries>
+        </selectionEntryGroup>
+      </selectionEntryGroups>
+    </selectionEntryGroup>
+  </selectionEntryGroups>
+</selectionEntry>"""
+
+
+def model_types(parsed: ParsedCatalogue, name: str) -> list[tuple[str, int, int, list[str]]]:
+    """Each model type of a datasheet: its name, bounds and the names of its groups."""
+    return [
+        (m["name"], m["min"], m["max"], [g["name"] for g in m["groups"]])
+        for m in (sheet(parsed, name).wargear or {})["model_types"]
+    ]
+
+
 LEADER = """<profiles><profile id="{id}-leader" name="Leader" typeName="Abilities" hidden="false">
   <characteristics><characteristic name="Description">This model can be attached to the \
 following unit: {target}</characteristic></characteristics></profile></profiles>"""
@@ -246,6 +324,26 @@ CASES: dict[str, Case] = {
         ["old"],
         lambda p: (sheet(p, "Old Squad").min_models, sheet(p, "Old Squad").max_models),
         (1, 1),
+    ),
+    "bsdata_composition: upgrade models beside one model entry are the unit's models": Case(
+        mixed_squad("mix", "Mixed Squad"),
+        ["mix"],
+        lambda p: (
+            sheet(p, "Mixed Squad").min_models,
+            sheet(p, "Mixed Squad").max_models,
+            sheet(p, "Mixed Squad").prices,
+        ),
+        (10, 10, ((10, 70),)),
+    ),
+    "bsdata_wargear: upgrade models the unit size reads are model types, not wargear": Case(
+        mixed_squad("mix", "Mixed Squad"),
+        ["mix"],
+        lambda p: model_types(p, "Mixed Squad"),
+        [
+            ("Sergeant", 1, 1, ["Sword"]),
+            ("Trooper w/ rifle", 0, 9, ["Rifle"]),
+            ("Trooper w/ flamer", 0, 2, ["Flamer"]),
+        ],
     ),
     "bsdata_composition: a squad with model entries ignores upgrade look-alikes": Case(
         squad("pack", "Pack", 3, 5, 20, "cat-infantry"),

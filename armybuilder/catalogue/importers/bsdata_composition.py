@@ -82,7 +82,7 @@ class _Composition:
 def model_shaped(pair: tuple[Element, ...], in_required_group: bool) -> bool:
     """Tell whether an ``upgrade`` entry looks like a model type of older data: it carries
     wargear of its own, is no weapon itself, and the unit must take at least one of it or
-    of the group holding it."""
+    of a group holding it (the "Up to 3" special weapons inside "9 Traitor Guardsmen")."""
     target = pair[-1]
     if any(p.get("typeName") in WEAPON_PROFILES for p in children(target, "profiles")):
         return False
@@ -106,6 +106,11 @@ def _several_models(comp: _Composition) -> bool:
     low, high = model_range(comp.slots, comp.groups)
     most = sum(math.inf if s.maximum is None else s.maximum for s in comp.slots)
     return high > 1 and most >= low
+
+
+def _one_model_entry(comp: _Composition, unit: Element) -> bool:
+    """Tell whether a unit's model entries (not the unit itself) make at most one model."""
+    return all(m is not unit for m in comp.models) and model_range(comp.slots, comp.groups)[1] <= 1
 
 
 def _stated_size(option_name: str) -> int | None:
@@ -180,14 +185,17 @@ class CompositionMixin:
             comp.slots.append(ModelSlot(entry.get("id", ""), entry.get("name", ""), 1, 1, (), 0.0))
             comp.models.append(entry)
         self._slots(entry, (), ctx, comp, comp.slots, comp.rules, depth=0)
-        if not comp.slots and not comp.choices:
+        if not comp.choices and (not comp.slots or _one_model_entry(comp, entry)):
             # The first monthly snapshots (mid 2023) typed a squad's models as upgrades
-            # ("Intercessor Sergeant" 1, "Intercessors" 4-9 in a group of 5-10); read those as
-            # the models where the unit has no model entries, if they make several models.
+            # ("Intercessor Sergeant" 1, "Intercessors" 4-9 in a group of 5-10), or all but
+            # its sergeant ("Traitor Sergeant" a model, "9 Traitor Guardsmen" upgrades):
+            # read those as models too where the model entries make at most one model, if
+            # they then make several.
             loose = _Composition()
             self._slots(entry, (), ctx, loose, loose.slots, loose.rules, depth=0, loose=True)
             if loose.slots and _several_models(loose):
                 return loose
+        if not comp.slots and not comp.choices:
             notes.append(NOTE_NO_MODELS)
             comp.slots.append(ModelSlot(entry.get("id", ""), entry.get("name", ""), 1, 1, (), 0.0))
             comp.models.append(entry)
@@ -306,7 +314,7 @@ class CompositionMixin:
                 elif kind == "model" or (
                     loose
                     and kind == "upgrade"
-                    and model_shaped(pair, bool(path) and comp.groups[path[-1]].minimum >= 1)
+                    and model_shaped(pair, any(comp.groups[k].minimum >= 1 for k in path))
                 ):
                     low, high = self._slot_bounds(pair, ctx, scopes, key, False, rules)
                     cost = cost_value(self.index, target) or 0.0

@@ -7,7 +7,8 @@ names, numbers and weapon keywords, never rules text.
 
 How BSData states wargear, and how it is read here:
 
-- a model type is a ``type="model"`` entry; its count bounds come from the unit's slots;
+- a model type is a ``type="model"`` entry, or one the unit-size reader took as a model
+  (older months' squads of ``upgrade`` models); its count bounds come from the unit's slots;
 - an ``upgrade`` entry under a model is an item; a ``selectionEntryGroup`` with its own
   min/max constraints is a choice group (its items are the options), one without is only
   a folder and its items stand alone;
@@ -245,9 +246,14 @@ def _weapon_profiles(index: Index, element: Element) -> list[list[Any]]:
 
 
 class _Reader:
-    def __init__(self, index: Index, ctx: Ctx, unit: Element) -> None:
+    def __init__(
+        self, index: Index, ctx: Ctx, unit: Element, model_ids: frozenset[str] = frozenset()
+    ) -> None:
         self.index = index
         self.ctx = ctx
+        # Entries the unit-size reader took as models though typed otherwise (older data's
+        # squads of ``upgrade`` models): model types here too, not wargear.
+        self.model_ids = model_ids
         self.weapons: dict[str, list[list[Any]]] = {}
         self.ids: dict[str, list[str]] = {}
         self.unit_scopes = _unit_scopes(unit)
@@ -289,6 +295,9 @@ class _Reader:
             for link in children(element, "categoryLinks")
         )
 
+    def is_model(self, element: Element) -> bool:
+        return element.get("type") == "model" or element.get("id", "") in self.model_ids
+
     def holds_models(self, element: Element, depth: int = 0) -> bool:
         """Tell an entry that holds models (the unit's composition) from wargear."""
         known = self._holds.get(id(element))
@@ -301,7 +310,7 @@ class _Reader:
                     target = self.index.target(child)
                     if target is None:
                         continue
-                    if target.get("type") == "model" or self.holds_models(target, depth + 1):
+                    if self.is_model(target) or self.holds_models(target, depth + 1):
                         found = True
                         break
                 if found:
@@ -401,7 +410,7 @@ class _Reader:
         if depth > _MAX_DEPTH:
             return
         for link, target, pair in self.pairs(element):
-            if target.get("type") == "model":
+            if self.is_model(target):
                 continue
             if target.tag == "selectionEntryGroup":
                 bounds = self.bounds(pair)
@@ -528,7 +537,7 @@ class _Reader:
         if depth > _MAX_DEPTH:
             return
         for link, inner, pair in self.pairs(group):
-            if inner.get("type") == "model" or self.holds_models(inner):
+            if self.is_model(inner) or self.holds_models(inner):
                 continue
             if inner.tag == "selectionEntryGroup":
                 bounds = self.bounds(pair)
@@ -623,7 +632,8 @@ def wargear_of(
     ``models`` are the unit's model entries, ``bounds`` their (min, max) counts by entry id
     as the unit-size reader worked them out.
     """
-    reader = _Reader(index, ctx, unit)
+    model_ids = frozenset(m.get("id", "") for m in models if m is not unit) - {""}
+    reader = _Reader(index, ctx, unit, model_ids)
     names = (a for a in abilities if a and INVULNERABLE not in a.lower())
     parsed = ParsedWargear(abilities=tuple(dict.fromkeys(names)))
     seen: set[str] = set()
