@@ -129,18 +129,29 @@ def _fit(
     carried: dict[str, dict[str, int]],
     foreign: list[GearLine],
     model: str,
-) -> tuple[bool, bool, int, float]:
+    pool: dict[str, int],
+) -> tuple[bool, bool, int, int, float]:
     """Rank a type for a line's item only it offers: one these models already went to and
-    that still lacks the item, then one with room for more models, then the one offering
-    most of the line's foreign items, then the closest name."""
+    that still lacks the item, then one with room for more models, then the one with
+    fewest required choices the line leaves unstated ("2x Chainfist" with "9x Combi-weapon"
+    is of the type with a chainfist and a combi-weapon, not of the one whose heavy weapon
+    the line leaves out), then the one offering most of the line's foreign items, then
+    the closest name."""
     option = t.find(item.name)
     assert option is not None
     name = t.kind.name
     room = _room(t, option[0], moved_to, carried)
     space = moved_to.get(name, 0) < t.kind.maximum
+    stated = {o for o, n in pool.items() if n > 0}
+    stated |= {found[0] for f in foreign if (found := t.find(f.name)) is not None}
+    unstated = sum(
+        1
+        for g in t.kind.groups
+        if g.minimum and option[0] not in g.options and not stated & set(g.options)
+    )
     covers = sum(1 for f in foreign if t.find(f.name) is not None)
     ratio = difflib.SequenceMatcher(None, normalise(name), normalise(model)).ratio()
-    return room, space, covers, ratio
+    return room, space, -unstated, covers, ratio
 
 
 def _room(
@@ -479,7 +490,7 @@ def _resolve(
                 continue
 
             scored = [
-                (_fit(t, item, moved_to, carried, foreign, model), -i)
+                (_fit(t, item, moved_to, carried, foreign, model, pool), -i)
                 for i, t in enumerate(offering)
             ]
             other = offering[-max(scored)[1]]

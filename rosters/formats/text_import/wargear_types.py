@@ -180,6 +180,16 @@ class Type:
         return None
 
 
+def named_for_gear(kind: core.ModelType) -> bool:
+    """Tell a model type named only for the options it carries: "Accursed weapon and
+    combi-bolter", "Paired accursed weapons" (an older month's Chaos Terminators). Its
+    name's words are no model's own name: "combi-weapon" is no "Combi" model's "weapon",
+    the type's "Accursed weapon"."""
+    offered = {keys(o)[0] for g in kind.groups for o in g.options}
+    parts = [p for piece in kind.name.split(",") for p in fold(piece).split(" and ")]
+    return all(keys(p)[0] in offered for p in parts if p.strip())
+
+
 def _two_for_paired(entry: Type) -> None:
     """Read "Two Eightbound chainfists" as the type's "Paired Eightbound chainfists": the
     pair written with its count spelt out, where the type takes no one of the weapon alone
@@ -223,10 +233,11 @@ def _type_tables(model_types: tuple[core.ModelType, ...], names: GearNames) -> t
     current = {normalise(o) for o in profiles}
     offered_here = {normalise(o) for k in model_types for g in k.groups for o in g.options}
     # The model's own name, not what it carries: "Khorne Berzerker" of "Khorne Berzerker
-    # w/ eviscerator and plasma pistol".
+    # w/ eviscerator and plasma pistol"; none of a type named only for what it carries.
     prefixes = frozenset(
         w
         for kind in model_types
+        if not named_for_gear(kind)
         for w in _OWN_NAME.split(singular(fold(kind.name)))[0].split()
         if len(w) > 2
     )
