@@ -24,7 +24,9 @@ MINI = Path(__file__).parent / "data" / "bsdata_mini"
 NS = "http://www.battlescribe.net/schema/catalogueSchema"
 
 
-def catalogue(units: str, roots: list[str], name: str = "Imperium - Snippet Marines") -> str:
+def catalogue(
+    units: str, roots: list[str], name: str = "Imperium - Snippet Marines", groups: str = ""
+) -> str:
     links = "\n".join(
         f'<entryLink id="rl-{r}" name="{r}" hidden="false" type="selectionEntry" targetId="{r}"/>'
         for r in roots
@@ -34,6 +36,7 @@ def catalogue(units: str, roots: list[str], name: str = "Imperium - Snippet Mari
            library="false" gameSystemId="sys-mini" type="catalogue">
   <entryLinks>{links}</entryLinks>
   <sharedSelectionEntries>{units}</sharedSelectionEntries>
+  <sharedSelectionEntryGroups>{groups}</sharedSelectionEntryGroups>
 </catalogue>"""
 
 
@@ -191,6 +194,95 @@ def mixed_squad(id_: str, name: str) -> str:
 </selectionEntry>"""
 
 
+def gun_model(id_: str, name: str, gun: str, most: int) -> str:
+    return f"""<selectionEntry id="{id_}" name="{name}" hidden="false" type="model">
+  <constraints>
+    <constraint type="max" value="{most}" field="selections" scope="parent" id="{id_}-x"/>
+  </constraints>
+  <selectionEntries>
+    <selectionEntry id="{id_}-w" name="{gun}" hidden="false" type="upgrade">
+      <constraints>
+        <constraint type="min" value="1" field="selections" scope="parent" id="{id_}-w1"/>
+        <constraint type="max" value="1" field="selections" scope="parent" id="{id_}-w2"/>
+      </constraints>
+    </selectionEntry>
+  </selectionEntries>
+</selectionEntry>"""
+
+
+def linked_specials_squad(id_: str, name: str) -> str:
+    """A squad as the Aug 2023 snapshot coded Death Korps of Krieg: "1 Sergeant and 4
+    Troopers", the troopers a shared group linked with a 4-selection bound lowered by each
+    special-weapon trooper, who sit in a second shared group that an entry link inside the
+    first link adds to it (see ``LINKED_SPECIALS``)."""
+    return f"""<selectionEntry id="{id_}" name="{name}" hidden="false" type="unit">
+  <categoryLinks><categoryLink id="{id_}-c0" name="f" targetId="cat-fac-marines" primary="false"/>
+  </categoryLinks>
+  <costs><cost name="pts" typeId="pts-id" value="60"/></costs>
+  <selectionEntryGroups>
+    <selectionEntryGroup id="{id_}-uc" name="Unit Composition" hidden="false">
+      <constraints>
+        <constraint type="min" value="1" field="selections" scope="parent" id="{id_}-u1"/>
+        <constraint type="max" value="1" field="selections" scope="parent" id="{id_}-u2"/>
+      </constraints>
+      <selectionEntries>
+        <selectionEntry id="{id_}-opt" name="1 Sergeant and 4 Troopers" hidden="false"
+                        type="upgrade">
+          <selectionEntries>
+            {model_entry(f"{id_}-sgt", "Sergeant", 1)}
+          </selectionEntries>
+          <entryLinks>
+            <entryLink id="{id_}-tl" name="Trooper Selection" hidden="false"
+                       type="selectionEntryGroup" targetId="grp-troopers">
+              <entryLinks>
+                <entryLink id="{id_}-sl" name="Special Troopers" hidden="false"
+                           type="selectionEntryGroup" targetId="grp-specials"/>
+              </entryLinks>
+              <constraints>
+                <constraint type="min" value="4" field="selections" scope="parent"
+                            id="{id_}-t1"/>
+                <constraint type="max" value="4" field="selections" scope="parent"
+                            id="{id_}-t2"/>
+              </constraints>
+              <modifiers>
+                <modifier type="decrement" value="1" field="{id_}-t1">
+                  <repeats><repeat value="1" repeats="1" field="selections" scope="{id_}"
+                    childId="grp-specials" roundUp="false" includeChildSelections="true"/>
+                  </repeats>
+                </modifier>
+                <modifier type="decrement" value="1" field="{id_}-t2">
+                  <repeats><repeat value="1" repeats="1" field="selections" scope="{id_}"
+                    childId="grp-specials" roundUp="false" includeChildSelections="true"/>
+                  </repeats>
+                </modifier>
+              </modifiers>
+            </entryLink>
+          </entryLinks>
+        </selectionEntry>
+      </selectionEntries>
+    </selectionEntryGroup>
+  </selectionEntryGroups>
+</selectionEntry>"""
+
+
+def model_entry(id_: str, name: str, count: int) -> str:
+    return f"""<selectionEntry id="{id_}" name="{name}" hidden="false" type="model">
+  <constraints>
+    <constraint type="min" value="{count}" field="selections" scope="parent" id="{id_}-n1"/>
+    <constraint type="max" value="{count}" field="selections" scope="parent" id="{id_}-n2"/>
+  </constraints>
+</selectionEntry>"""
+
+
+LINKED_SPECIALS = f"""
+<selectionEntryGroup id="grp-troopers" name="Trooper Selection" hidden="false">
+  <selectionEntries>{gun_model("tr", "Trooper", "Rifle", 4)}</selectionEntries>
+</selectionEntryGroup>
+<selectionEntryGroup id="grp-specials" name="Special Troopers" hidden="false">
+  <selectionEntries>{gun_model("fl", "Trooper w/ flamer", "Flamer", 1)}</selectionEntries>
+</selectionEntryGroup>"""
+
+
 def model_types(parsed: ParsedCatalogue, name: str) -> list[tuple[str, int, int, list[str]]]:
     """Each model type of a datasheet: its name, bounds and the names of its groups."""
     return [
@@ -217,6 +309,7 @@ class Case(NamedTuple):
     roots: list[str]
     fact: Callable[[ParsedCatalogue], object]
     expected: object
+    groups: str = ""
 
 
 def sheet(parsed: ParsedCatalogue, name: str) -> ParsedDatasheet:
@@ -345,6 +438,24 @@ CASES: dict[str, Case] = {
             ("Trooper w/ flamer", 0, 2, ["Flamer"]),
         ],
     ),
+    "bsdata_composition: entries a link adds to the group it links are in the group": Case(
+        linked_specials_squad("dkk", "Linked Squad"),
+        ["dkk"],
+        lambda p: (
+            sheet(p, "Linked Squad").min_models,
+            sheet(p, "Linked Squad").max_models,
+            sheet(p, "Linked Squad").prices,
+        ),
+        (5, 5, ((5, 60),)),
+        LINKED_SPECIALS,
+    ),
+    "bsdata_wargear: entries a link adds to the group it links are model types": Case(
+        linked_specials_squad("dkk", "Linked Squad"),
+        ["dkk"],
+        lambda p: [(n, gear) for n, _low, _high, gear in model_types(p, "Linked Squad")],
+        [("Sergeant", []), ("Trooper", ["Rifle"]), ("Trooper w/ flamer", ["Flamer"])],
+        LINKED_SPECIALS,
+    ),
     "bsdata_composition: a squad with model entries ignores upgrade look-alikes": Case(
         squad("pack", "Pack", 3, 5, 20, "cat-infantry"),
         ["pack"],
@@ -358,6 +469,6 @@ CASES: dict[str, Case] = {
 def test_snippet(tmp_path: Path, case: Case) -> None:
     shutil.copy(MINI / "Mini.gst", tmp_path / "Mini.gst")
     (tmp_path / "Imperium - Snippet Marines.cat").write_text(
-        catalogue(case.units, case.roots), encoding="utf-8"
+        catalogue(case.units, case.roots, groups=case.groups), encoding="utf-8"
     )
     assert case.fact(parse_bsdata(tmp_path)) == case.expected

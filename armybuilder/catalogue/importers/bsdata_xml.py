@@ -28,6 +28,8 @@ ERROR_UNREADABLE = "{file}: cannot be read: {error}"
 BATTLE_SIZES = ("Incursion", "Strike Force", "Onslaught")
 INDEXED_ENTRY_TAGS = frozenset({"selectionEntry", "selectionEntryGroup"})
 INFO_TAGS = frozenset({"profile", "rule", "infoGroup"})
+# What a link to a group may add to it: groups of its own and links (to other groups).
+ADDED_CONTAINERS = ("selectionEntryGroups", "entryLinks")
 # How many times a repeating modifier may apply at most when a bound is widened.
 SPAN_REPEATS = 20
 _COMPARE = {
@@ -90,12 +92,30 @@ class Index:
     pts_id: str = ""
     detachment_ids: frozenset[str] = frozenset()
     category_names: dict[str, str] = field(default_factory=dict)
+    # Groups as a link that adds entries of its own sees them, by the link's identity.
+    _grown: dict[int, Element] = field(default_factory=dict, repr=False)
 
     def target(self, link: Element) -> Element | None:
-        """Return what an entryLink points at (or the element itself if it is an entry)."""
-        if link.tag == "entryLink":
-            return self.entries.get(link.get("targetId", ""))
-        return link
+        """Return what an entryLink points at (or the element itself if it is an entry).
+
+        A link to a group may add groups of its own to it ("Trooper w/ Special Weapon"
+        linked inside the link to "Trooper Selection"): BattleScribe offers them in the
+        group, so the group is returned with them (one copy per such link). Entries a
+        link holds inline are left out for now: the unit-size reader gives two links to
+        one group one bound, so Catachan Jungle Fighters' inline flamer (Aug 2023, in
+        both the 9 and the 18 link) would read as a 21st model."""
+        if link.tag != "entryLink":
+            return link
+        target = self.entries.get(link.get("targetId", ""))
+        if target is None or target.tag != "selectionEntryGroup":
+            return target
+        if not any(_children(link, container) for container in ADDED_CONTAINERS):
+            return target
+        grown = self._grown.get(id(link))
+        if grown is None:
+            grown = _with_link_entries(target, link)
+            self._grown[id(link)] = grown
+        return grown
 
     def catalogue_links(self, filename: str) -> list[tuple[CatalogueFile, bool]]:
         """Return the catalogues a file links to, with their importRootEntries flag."""
@@ -105,6 +125,26 @@ class Index:
             if target is not None:
                 links.append((target, link.get("importRootEntries") == "true"))
         return links
+
+
+def _with_link_entries(target: Element, link: Element) -> Element:
+    """Return a copy of ``target`` whose entry containers also hold ``link``'s entries."""
+    grown = ET.Element(target.tag, dict(target.attrib))
+    grown.text, grown.tail = target.text, target.tail
+    added = {container: _children(link, container) for container in ADDED_CONTAINERS}
+    for part in target:
+        extra = added.pop(part.tag, [])
+        if not extra:
+            grown.append(part)
+            continue
+        box = ET.Element(part.tag, dict(part.attrib))
+        box.extend([*part, *extra])
+        grown.append(box)
+    for container, extra in added.items():
+        if extra:
+            box = ET.SubElement(grown, container)
+            box.extend(extra)
+    return grown
 
 
 def _children(element: Element, container: str) -> list[Element]:
