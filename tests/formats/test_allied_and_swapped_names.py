@@ -14,15 +14,10 @@ import pytest
 from armybuilder.catalogue.month_facts import forbidden_in_force, limits_in_force
 from armybuilder.rules import model as core
 from rosters.formats.text_import.common import normalise
-from rosters.formats.text_import.index import READ_VARIANT, CatalogueIndex, Entry, NameTable
+from rosters.formats.text_import.index import READ_VARIANT, CatalogueIndex, NameTable
+from rosters.formats.text_import.index import name_entry as entry
 from rosters.formats.text_import.model import GearLine
 from rosters.formats.text_import.wargear_names import read_lines
-
-
-def entry(pk: int, name: str) -> Entry:
-    norm = normalise(name)
-    return Entry(pk, name, norm, frozenset(norm.split()))
-
 
 SHEETS = [
     entry(1, "Daemon Prince of Slaanesh with Wings"),

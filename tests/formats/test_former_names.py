@@ -8,16 +8,10 @@ import datetime
 import pytest
 
 from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, FormerName
-from rosters.formats.text_import.common import normalise
-from rosters.formats.text_import.index import READ_FORMER, READ_VARIANT, Entry, NameTable
+from rosters.formats.text_import.index import READ_FORMER, READ_VARIANT, NameTable
+from rosters.formats.text_import.index import name_entry as entry
 from rosters.formats.text_import.resolver import DETACHMENT, UNIT
 from tests.formats.helpers import read
-
-
-def entry(pk: int, name: str) -> Entry:
-    norm = normalise(name)
-    return Entry(pk, name, norm, frozenset(norm.split()))
-
 
 SHEETS = [
     entry(1, "Daemon Prince of Khorne"),

@@ -20,8 +20,8 @@ from armybuilder.catalogue.models import (
 )
 from rosters.formats import batch, services
 from rosters.formats.text_import import UnreadableList, list_parse
-from rosters.formats.text_import.common import normalise
-from rosters.formats.text_import.index import READ_VARIANT, Entry, NameTable
+from rosters.formats.text_import.index import READ_VARIANT, NameTable
+from rosters.formats.text_import.index import name_entry as entry
 from rosters.formats.text_import.language import FRENCH
 from rosters.formats.text_import.resolver import DETACHMENT, UNIT, list_resolve
 from tests.factories import make_detachment, make_release
@@ -139,11 +139,6 @@ def test_an_enhancement_whose_name_has_a_comma_is_found_across_two_items(catalog
     )
     [unit] = read(text, release).units
     assert unit.enhancement == "Gorefather, the Red"
-
-
-def entry(pk: int, name: str) -> Entry:
-    norm = normalise(name)
-    return Entry(pk, name, norm, frozenset(norm.split()))
 
 
 def test_names_in_another_order_and_number_fit_one_entry():

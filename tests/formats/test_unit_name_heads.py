@@ -9,15 +9,9 @@ from __future__ import annotations
 import pytest
 
 from rosters.formats.text_import import list_parse
-from rosters.formats.text_import.common import normalise
-from rosters.formats.text_import.index import READ_FORMER, READ_VARIANT, Entry, NameTable
+from rosters.formats.text_import.index import READ_FORMER, READ_VARIANT, NameTable
+from rosters.formats.text_import.index import name_entry as entry
 from rosters.formats.text_import.unit_split import loose_name
-
-
-def entry(pk: int, name: str) -> Entry:
-    norm = normalise(name)
-    return Entry(pk, name, norm, frozenset(norm.split()))
-
 
 # Grey Knights as the data of February 2024 names them (and a few more).
 SHEETS = [

@@ -22,6 +22,7 @@ from armybuilder.rules.wargear import loadout_excess
 from rosters.formats.text_import.model import GearLine
 from rosters.formats.text_import.wargear_resolve import resolve_gear
 from rosters.formats.text_import.wargear_types import GearNames
+from tests.formats.wargear_sheets import wargear_sheet
 
 PAIRED, COMBO = "Paired Eightbound chainfists", "Eviscerator and chainfist"
 FIST, PISTOL, BOLTGUN = "Power fist", "Bolt pistol", "Boltgun"
@@ -32,14 +33,7 @@ def group(name: str, *options: str, default: str | None = None) -> core.WargearG
 
 
 def datasheet(name: str, *types: core.ModelType) -> core.Datasheet:
-    return core.Datasheet(
-        name=name,
-        keywords=frozenset(),
-        faction_keywords=frozenset(),
-        brackets=(),
-        model_types=types,
-        fill=types[-1].name,
-    )
+    return wargear_sheet(name, types[-1].name, *types)
 
 
 EXALTED = datasheet(

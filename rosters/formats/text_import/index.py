@@ -94,6 +94,7 @@ class NameTable:
             self.by_norm.setdefault(entry.norm, entry)
         self._skeletons: dict[str, dict[str, Entry]] | None = None
         self._bones: list[frozenset[str]] | None = None
+        self._heads: list[tuple[Entry, str]] | None = None
         # Former names that were still the names at the table's release come first: two
         # entries may have had one name at different times ("Aura of Terror").
         self.in_force = self._unambiguous(in_force)
@@ -199,7 +200,9 @@ class NameTable:
         Armour", whose last word is another); else the one whose last word the text's is
         but for one letter of a long word ("Chapelain": "Brotherhood Chaplain")."""
         bones = skeleton(query)
-        heads = [(e, _head(e.norm)) for e in self.entries]
+        if self._heads is None:
+            self._heads = [(e, _head(e.norm)) for e in self.entries]
+        heads = self._heads
         found = [e for e, head in heads if head == bones or head.endswith(" " + bones)]
         if not found:
             *before, last = bones.split()
@@ -250,7 +253,8 @@ def _distinct(entries: list[Entry]) -> set[str]:
     return {e.norm for e in entries}
 
 
-def _entry(pk: int, name: str) -> Entry:
+def name_entry(pk: int, name: str) -> Entry:
+    """A name table's entry for a row: its name folded once, and the folded words."""
     norm = normalise(name)
     return Entry(pk, name, norm, frozenset(norm.split()))
 
@@ -546,7 +550,7 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
     version = version or catalogue_version()
     faction_rows = list(Faction.objects.values_list("id", "name", "parent_id"))
     sheets = {
-        pk: _entry(pk, name)
+        pk: name_entry(pk, name)
         for pk, name in Datasheet.objects.order_by("name", "id").values_list("id", "name")
     }
     sizes = {
@@ -566,7 +570,7 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
     for pk, name, faction_id in Detachment.objects.order_by("name", "id").values_list(
         "id", "name", "faction_id"
     ):
-        detachments[faction_id].append(_entry(pk, name))
+        detachments[faction_id].append(name_entry(pk, name))
     hidden: dict[int, set[int]] = defaultdict(set)
     for detachment_id, faction_id in Detachment.hidden_for.through.objects.values_list(
         "detachment_id", "faction_id"
@@ -576,7 +580,7 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
     for pk, name, detachment_id in Enhancement.objects.order_by("name", "id").values_list(
         "id", "name", "detachment_id"
     ):
-        enhancements[detachment_id].append(_entry(pk, name))
+        enhancements[detachment_id].append(name_entry(pk, name))
     options: dict[int, dict[str, tuple[str, int]]] = defaultdict(dict)
     for datasheet_id, name in OptionPrice.objects.values_list("datasheet_id", "name").distinct():
         # "3 Hunting Wolves" is an option of three models: "3x Hunting Wolves" names it too.
@@ -612,7 +616,7 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
         version=version,
         options=dict(options),
         upgrades=dict(upgrades),
-        factions=NameTable([_entry(pk, name) for pk, name, _ in faction_rows]),
+        factions=NameTable([name_entry(pk, name) for pk, name, _ in faction_rows]),
         faction_parent={pk: parent for pk, _, parent in faction_rows},
         faction_names={pk: name for pk, name, _ in faction_rows},
         sizes=sizes,
