@@ -117,16 +117,24 @@ def wargear_as_of(versions: tuple[Version, ...], day: date | None) -> Version | 
     """The older wargear in force on ``day``; None where the final data's applies.
 
     A month whose data gives the datasheet as one model without any wargear (a stub: the
-    unit named as a single model, "Kasrkin" or "Cadian Shock Troops" in July 2023) states
-    no loadout at all: the final data's applies there too. A month that names the model
-    types and their counts without wargear (Custodian Guard in August 2023) is that
-    month's data still.
+    unit named as a single model, "Kasrkin" or "Death Korps of Krieg" in July 2023) states
+    no loadout at all: the data nearest after it applies, the next month's (August 2023's
+    Krieg, whose weapon options the final data changed), else the final data's. A month
+    that names the model types and their counts without wargear (Custodian Guard in August
+    2023) is that month's data still.
     """
     if day is None:
         return None
-    for version in versions:
+    for at, version in enumerate(versions):
         if version.since <= day < version.until:
-            return None if stub(version) else version
+            if not stub(version):
+                return version
+            # Versions are kept only where they differ from the final data, so a month
+            # with none right after the stub is the final data's.
+            later = [v for v in versions[at + 1 :] if not stub(v)]
+            if later and later[0].since == version.until:
+                return later[0]
+            return None
     return None
 
 

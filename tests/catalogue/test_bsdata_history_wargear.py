@@ -74,3 +74,72 @@ def test_older_wargear_runs_of_months_that_differ_from_the_final_data() -> None:
     assert wargear_as_of(rows, date(2024, 10, 31)) == rows[1]
     assert wargear_as_of(rows, FINAL) is None
     assert wargear_as_of(rows, None) is None
+
+
+STUB = None  # a month stating the row as a stub: a name and one cost, no models
+
+
+@pytest.mark.parametrize(
+    ("months", "expected"),
+    [
+        pytest.param(
+            [(JUL, STUB), (AUG, "old")],
+            [(JUL, OCT)],
+            id="a stub month holds the next month's older wargear",
+        ),
+        pytest.param(
+            [(JUL, STUB), (AUG, "final"), (SEP, "old")],
+            [(SEP, OCT)],
+            id="boundary: the next month is the final data's, so the stub month is too",
+        ),
+        pytest.param(
+            [(JUL, STUB), (AUG, STUB), (SEP, "old")],
+            [(JUL, OCT)],
+            id="two stub months in a row both hold it",
+        ),
+    ],
+)
+def test_a_stub_month_is_checked_against_the_next_months_wargear(
+    months: list[tuple[date, str | None]], expected: list[tuple[date, date]]
+) -> None:
+    # Death Korps of Krieg of July 2023: a stub, then August's own weapon options.
+    values = {
+        "old": gear("Chainblade", "Battlesuit support system"),
+        "final": gear("Chainblade", "Bolt pistol", ids={"Chainblade": ["id-old"]}),
+    }
+    found = WargearHistory()
+    found.final(1, values["final"])
+    days = [day for day, _ in months] + [OCT, FINAL]
+    until = dict(pairwise(days))
+    for day, kind in sorted(months, key=lambda m: m[0], reverse=True):
+        if kind is None:
+            found.stub(1, day, until[day])
+        else:
+            found.snapshot(1, day, until[day], values[kind])
+    runs = sorted((since, row["until"]) for (_, since), row in found.versions().items())
+    assert runs == expected
+
+
+@pytest.mark.parametrize(
+    ("august_since", "expected"),
+    [
+        pytest.param(AUG, "august", id="a stored stub month reads the month right after it"),
+        pytest.param(SEP, None, id="boundary: a month between is the final data's"),
+    ],
+)
+def test_a_stored_stub_reads_the_data_nearest_after_it(
+    august_since: date, expected: str | None
+) -> None:
+    one = [{"name": "Kasrkin", "min": 1, "max": 1, "stats": [], "groups": []}]
+    stub = Version(JUL, AUG, one, "Kasrkin")
+    later = Version(august_since, OCT, gear("Hot-shot lasgun")["model_types"], "Marine")
+    found = wargear_as_of((stub, later), date(2024, 7, 14))
+    assert found == (later if expected else None)
+
+
+def test_a_month_stating_no_wargear_holds_the_next_months() -> None:
+    found = WargearHistory()
+    found.final(1, gear("Chainblade", "Bolt pistol", ids={"Chainblade": ["id-old"]}))
+    found.snapshot(1, AUG, SEP, gear("Chainblade", "Battlesuit support system"))
+    found.snapshot(1, JUL, AUG, {})
+    assert [since for _, since in found.versions()] == [JUL]

@@ -171,7 +171,8 @@ def test_the_whole_check_answers_hostile_text_without_crashing(catalogue, make):
 def test_only_the_first_unknown_names_get_suggestions(catalogue):
     from rosters.formats.text_import.resolved import MAX_SUGGESTED_LINES, NOTE_SUGGESTIONS_CAPPED
 
-    units = "".join(f"Khorne Berzerkerz {n} (180 Points)\n" for n in range(60))
+    # 175 is no price of the Khorne Berzerkers the names are near, so none is read as them.
+    units = "".join(f"Khorne Berzerkerz {n} (175 Points)\n" for n in range(60))
     header = "World Eaters\nBerzerker Warband\nStrike Force (2000 Points)\n\nOTHER DATASHEETS\n\n"
     check = services.list_import_check(text=header + units)
     problems = check.resolved.problems

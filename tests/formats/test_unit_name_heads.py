@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from rosters.formats.text_import import list_parse
-from rosters.formats.text_import.index import READ_FORMER, READ_VARIANT, NameTable
+from rosters.formats.text_import.index import READ_FORMER, READ_PRICED, READ_VARIANT, NameTable
 from rosters.formats.text_import.index import name_entry as entry
-from rosters.formats.text_import.unit_split import loose_name
+from rosters.formats.text_import.model import ParsedUnit
+from rosters.formats.text_import.unit_split import loose_name, priced_name
 
 # Grey Knights as the data of February 2024 names them (and a few more).
 SHEETS = [
@@ -98,3 +99,39 @@ HEADINGS = [
 def test_a_section_heading_with_points_is_the_one_unit_under_it(text, units):
     parsed = list_parse(text=text)
     assert [(u.line, u.name, u.stated_points) for u in parsed.units] == units
+
+
+# Emperor's Children as the data of June 2026 prices them: (fewest, most) and brackets.
+PRICED = [entry(11, "Tormentors"), entry(12, "Infractors"), entry(13, "Noise Marines")]
+PRICES = {
+    11: ((5, 10), ((5, 85), (10, 170))),
+    12: ((5, 10), ((5, 85), (10, 170))),
+    13: ((6, 12), ((6, 100), (12, 200))),
+}
+
+
+@pytest.mark.parametrize(
+    ("written", "points", "models", "pk"),
+    [
+        pytest.param("Tourmenteurs", 85, 5, 11, id="a French spelling its points confirm"),
+        pytest.param("Tourmenteurs", 170, 10, 11, id="the larger bracket"),
+        pytest.param("Tourmenteurs", 90, 5, None, id="boundary-points-no-price-of-it"),
+        pytest.param("Tourmenteurs", 170, 5, None, id="boundary-price-of-other-models"),
+        pytest.param("Tourmenteurs", None, 5, None, id="boundary-no-points-no-guess"),
+        pytest.param("Tormentas", 85, 5, 11, id="a spelling near enough"),
+        pytest.param("Marines Bruyants", 100, 6, None, id="boundary-a-name-not-near"),
+    ],
+)
+def test_a_name_written_another_way_reads_where_its_points_confirm_it(written, points, models, pk):
+    unit = ParsedUnit(1, written, stated_points=points, models=models, models_explicit=True)
+    match = priced_name(PRICED, unit, PRICES.__getitem__)
+    assert (match.entry.id if match.entry else None) == pk
+    assert match.read_as == (READ_PRICED if pk else "")
+
+
+def test_a_name_near_two_datasheets_of_that_price_is_not_guessed():
+    # "Infractor" is as near "Infractors" as a made-up twin: both are 85 for 5.
+    twins = [*PRICED, entry(14, "Infractorz")]
+    unit = ParsedUnit(1, "Infractor", stated_points=85, models=5, models_explicit=True)
+    prices = {**PRICES, 14: PRICES[12]}
+    assert priced_name(twins, unit, prices.__getitem__).entry is None

@@ -131,8 +131,18 @@ def test_error_violations_exit_1_and_name_unit_positions(catalogue, tmp_path):
     assert found["UNIT_SIZE"]["severity"] == "error"
 
 
-def test_unrecognised_lines_exit_2_with_line_numbers(catalogue, tmp_path):
+def test_a_misspelt_unit_its_points_confirm_is_read_with_a_note(catalogue, tmp_path):
     code, data = run(tmp_path, LEGAL.replace("Chaos Rhino (85", "Chaos Rhyno (85"))
+    assert code == 0
+    assert not data["unrecognised"]
+    rhino = data["units"][-1]
+    assert rhino["name"] == "Chaos Rhino"
+    assert "“Chaos Rhyno” as “Chaos Rhino”" in rhino["note"]
+
+
+def test_unrecognised_lines_exit_2_with_line_numbers(catalogue, tmp_path):
+    # Misspelt, and its points are no price of the one datasheet near it: not guessed.
+    code, data = run(tmp_path, LEGAL.replace("Chaos Rhino (85", "Chaos Rhyno (90"))
     assert code == 2
     assert data["legal"] is False
     [line] = data["unrecognised"]

@@ -9,6 +9,9 @@ only a stated loadout the datasheet cannot have is a `WARGEAR_CHOICE` error).
   "1x Bolt pistol", "1x Boltgun", "1x Power fist"; a Chaos Space Marines list of May
   2026): where twice breaks a rule, the model carries it once. The same item under two
   model lines is two items.
+- One datasheet spells one weapon two ways (Kasrkin of August 2023: "Hot-shot Lasgun" on
+  the troopers, "Hot-shot lasgun" on the vox-caster trooper): "3x Hot-shot lasgun" under
+  "• 4x Kasrkin" is carried by the troopers and the vox-caster trooper alike.
 
 Small datasheets built here (no database), read end to end by resolve_gear.
 """
@@ -85,6 +88,17 @@ CHOSEN = datasheet(
     ),
 )
 
+LASGUN, VOX, MELTA = "Hot-shot Lasgun", "Vox-caster", "Meltagun"
+KASRKIN = datasheet(
+    "Kasrkin",
+    core.ModelType("Kasrkin Sergeant", 1, 1, (group("Pistol", "Hot-shot Laspistol"),)),
+    core.ModelType("Kasrkin Trooper", 0, 9, (group(LASGUN, LASGUN),)),
+    core.ModelType(
+        "Kasrkin Trooper w/ Vox-caster", 0, 1, (group("Lasgun", "Hot-shot lasgun"), group(VOX, VOX))
+    ),
+    core.ModelType("Kasrkin Trooper w/ Meltagun", 0, 2, (group(MELTA, MELTA),)),
+)
+
 
 def champion(model: str, item: str) -> list[GearLine]:
     return [GearLine(5, model, 1, 1, item, 5)]
@@ -99,6 +113,14 @@ def app_lines(*models: tuple[int, str, tuple[str, ...]]) -> list[GearLine]:
             line += 1
             out.append(GearLine(line, None, None, count, item))
         line += 1
+    return out
+
+
+def counted_lines(models: int, model: str, *items: tuple[int, str]) -> list[GearLine]:
+    """The app's text with a count on each item: "• 4x Kasrkin", then "◦ 3x Hot-shot
+    lasgun" and so on."""
+    out = [GearLine(10, None, None, models, model)]
+    out += [GearLine(11 + i, None, None, n, item) for i, (n, item) in enumerate(items)]
     return out
 
 
@@ -161,6 +183,26 @@ def app_lines(*models: tuple[int, str, tuple[str, ...]]) -> list[GearLine]:
             {FIST: 2, PISTOL: 2, BOLTGUN: 2},
             True,
             id="boundary: a power fist under each of two model lines is two",
+        ),
+        pytest.param(
+            KASRKIN,
+            GearNames(),
+            counted_lines(4, "Kasrkin", (3, "Hot-shot lasgun"), (1, MELTA), (1, VOX)),
+            5,
+            "Kasrkin Trooper w/ Vox-caster",
+            {"Hot-shot lasgun": 1, VOX: 1},
+            True,
+            id="a weapon the datasheet spells two ways is carried by both types",
+        ),
+        pytest.param(
+            KASRKIN,
+            GearNames(),
+            counted_lines(4, "Kasrkin", (4, "Hot-shot lasgun"), (1, MELTA), (1, VOX)),
+            5,
+            "Kasrkin Trooper w/ Meltagun",
+            {MELTA: 1},
+            False,
+            id="boundary: four lasguns and a meltagun on four troopers are one too many",
         ),
     ],
 )

@@ -339,7 +339,8 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
                 # A stub of the month (Kasrkin of July 2023: a name and one cost, no models):
                 # its "one model" is a guess the later data refutes, so the month states no
                 # sizes, prices or wargear of its own; it is priced from the next month that
-                # does and checked against the final wargear.
+                # does and checked against that month's wargear.
+                gear.stub(pk, day, until[day])
                 continue
             gear.snapshot(pk, day, until[day], sheet.wargear)
             sizes.setdefault(

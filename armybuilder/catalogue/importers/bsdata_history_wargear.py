@@ -60,8 +60,11 @@ class WargearHistory:
         self.final_names[pk] = set(wargear.get("option_ids", {}))
 
     def snapshot(self, pk: int, day: date, until: date, wargear: Mapping[str, Any] | None) -> None:
-        """Record what the snapshot of ``day`` (in force until ``until``) says of a row."""
+        """Record what the snapshot of ``day`` (in force until ``until``) says of a row; a
+        snapshot that states no wargear for it is read as a stub (Death Korps of Krieg of
+        July 2023: an upgrade with a cost and no models)."""
         if not wargear:
+            self.stub(pk, day, until)
             return
         self._renames(pk, day, wargear)
         key = _key(wargear)
@@ -77,6 +80,14 @@ class WargearHistory:
         self._close(pk)
         values = {name: wargear.get(name) for name in VERSION_FIELDS}
         self._open[pk] = _Run(key, day, until, values)
+
+    def stub(self, pk: int, day: date, until: date) -> None:
+        """Record a snapshot that states a row as a stub (a name and one cost, no models):
+        the next snapshot's wargear, where it differs from the final data, holds for it
+        too, as its prices do; else the final data's does."""
+        run = self._open.get(pk)
+        if run is not None and run.since == until:
+            run.since = day
 
     def _renames(self, pk: int, day: date, wargear: Mapping[str, Any]) -> None:
         ids = self.final_ids.get(pk, {})

@@ -48,6 +48,8 @@ MAX_QUERY = 200
 # How a name was matched, when not as written: a former name, or a plural or spelling.
 READ_FORMER = "former"
 READ_VARIANT = "variant"
+# A name written another way that only one datasheet near it is priced as (unit_split).
+READ_PRICED = "priced"
 # A swap of two letters is read only in a name this long (folded, with its spaces).
 MIN_SWAPPED = 8
 

@@ -26,6 +26,7 @@ from rosters.formats.text_import.faction_infer import factions_inside, infer_fac
 from rosters.formats.text_import.freehand import FORMAT as FREEHAND
 from rosters.formats.text_import.index import (
     READ_FORMER,
+    READ_PRICED,
     CatalogueIndex,
     Entry,
     Match,
@@ -47,6 +48,7 @@ from rosters.formats.text_import.resolved import (
 )
 from rosters.formats.text_import.unit_split import (
     loose_name,
+    priced_name,
     split_unit_name,
     unit_copies,
 )
@@ -87,6 +89,9 @@ NOTE_MODELS_ASSUMED: Final = gettext_lazy(
 )
 NOTE_FORMER_NAME: Final = gettext_lazy("Read “{text}” as its later name “{name}”.")
 NOTE_READ_AS: Final = gettext_lazy("Read “{text}” as “{name}”.")
+NOTE_READ_PRICED: Final = gettext_lazy(
+    "Read “{text}” as “{name}”, the near name whose price the line's points are."
+)
 NOTE_ON_LINE: Final = gettext_lazy("Line {line}: {note}")
 
 
@@ -366,7 +371,9 @@ def _note_read_as(
     """Say when a name was read as another: a former name, a plural or a spelling."""
     if not match.read_as or match.entry is None:
         return
-    template = NOTE_FORMER_NAME if match.read_as == READ_FORMER else NOTE_READ_AS
+    template = {READ_FORMER: NOTE_FORMER_NAME, READ_PRICED: NOTE_READ_PRICED}.get(
+        match.read_as, NOTE_READ_AS
+    )
     note = template.format(text=text, name=match.entry.name)
     out.notes.append(NOTE_ON_LINE.format(line=line, note=note))
     if unit is not None:
@@ -412,6 +419,9 @@ def _resolve_unit(
         match, unit = split_unit_name(
             finder, unit, table.entries, sizes, loose=loose, prefixes=prefixes
         )
+        if match.entry is None:
+            # "Tourmenteurs (85 points)": a name only its points can confirm.
+            match = priced_name(table.entries, unit, sizes)
     if match.entry is None:
         elsewhere = idx.all_datasheets().by_norm.get(normalise(name))
         template = ERR_NOT_AVAILABLE if elsewhere is not None else ERR_UNKNOWN_UNIT

@@ -6,7 +6,8 @@
 
 Where the whole name is no datasheet, the longest run of its leading words that is one and
 ends before a colon, a comma, "with" or a count ("3x") names the unit, and the rest are
-its items (the colon or "with" dropped); "Khorne Berzerker Squad" stays unknown. Only a run that the
+its items (the colon or "with" dropped); "Khorne Berzerker Squad" is no such run (only
+``priced_name`` may read it, where the line's points confirm it). Only a run that the
 name table finds as it finds any unit name (exactly, by a former name, or by a unique fit)
 is taken, or one a single datasheet's name is one letter off ("Infantery squad",
 "Thousad sons sorcerer": written.one_edit): no guess among several.
@@ -15,11 +16,18 @@ is taken, or one a single datasheet's name is one letter off ("Infantery squad",
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 from collections.abc import Callable, Mapping, Sequence
 
 from rosters.formats.text_import.common import normalise, split_items
-from rosters.formats.text_import.index import READ_FORMER, READ_VARIANT, Entry, Match
+from rosters.formats.text_import.index import (
+    READ_FORMER,
+    READ_PRICED,
+    READ_VARIANT,
+    Entry,
+    Match,
+)
 from rosters.formats.text_import.model import ParsedUnit
 from rosters.formats.text_import.written import one_edit
 
@@ -56,6 +64,39 @@ def near_name(
 
 # A datasheet's (fewest, most) models and its (models, points) brackets.
 Sizes = Callable[[int], tuple[tuple[int, int], tuple[tuple[int, int], ...]]]
+
+
+# How near a name must be to one the list's points confirm (difflib's ratio of the two
+# folded names): "Tourmenteurs" is 0.82 of "Tormentors"; "Scourges" only 0.59 of
+# "Scorpions".
+PRICED_NEAR = 0.8
+
+
+def priced_name(entries: Sequence[Entry], unit: ParsedUnit, sizes: Sizes) -> Match:
+    """The one datasheet a name written another way (a player's own language's spelling,
+    "Tourmenteurs") must mean: its name is near the text's, and the line's points are its
+    price for the line's models. A name near but priced otherwise stays unknown, as does
+    one two datasheets fit; a line without points is never read so."""
+    points = unit.stated_points
+    if points is None or unit.enhancement:
+        return Match(None)
+    norm = normalise(unit.name)
+    matcher = difflib.SequenceMatcher(b=norm, autojunk=False)
+    fits: dict[str, Entry] = {}
+    for entry in entries:
+        matcher.set_seq1(entry.norm)
+        if matcher.real_quick_ratio() < PRICED_NEAR or matcher.ratio() < PRICED_NEAR:
+            continue
+        (low, high), brackets = sizes(entry.id)
+        models = unit.models if unit.models_explicit and unit.models else None
+        if any(
+            each == points and (models is None or models == count) and low <= count <= high
+            for count, each in brackets
+        ):
+            fits.setdefault(entry.norm, entry)
+    if len(fits) != 1:
+        return Match(None)
+    return Match(next(iter(fits.values())), read_as=READ_PRICED)
 
 
 def split_unit_name(

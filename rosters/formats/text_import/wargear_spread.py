@@ -41,7 +41,11 @@ class _Sheet:
     """The model types of a datasheet and the options each offers, in datasheet order."""
 
     names: tuple[str, ...]
-    offers: tuple[frozenset[str], ...]
+    # Per type: each option it offers, under its name folded to lower case. One datasheet
+    # may spell one weapon two ways ("Hot-shot Lasgun" on the troopers, "Hot-shot lasgun"
+    # on the vox-caster trooper, Kasrkin in August 2023): an item moving to a type takes
+    # that type's spelling.
+    offers: tuple[dict[str, str], ...]
     maximum: tuple[int, ...]
     minimum: tuple[int, ...]
     # Per type: (option, other, take, give): ``take`` of ``option`` are the same weapons
@@ -57,13 +61,16 @@ _State = tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
 
 def _facts(sheet: core.Datasheet, kept: Mapping[str, Mapping[str, int]]) -> _Sheet:
     kinds = sheet.model_types
-    offers = tuple(frozenset(o for g in k.groups for o in g.options) for k in kinds)
+    offers = tuple({o.casefold(): o for g in k.groups for o in g.options} for k in kinds)
     return _Sheet(
         tuple(k.name for k in kinds),
         offers,
         tuple(k.maximum for k in kinds),
         tuple(k.minimum for k in kinds),
-        tuple(_pairs(options, k.name) for options, k in zip(offers, kinds, strict=True)),
+        tuple(
+            _pairs(frozenset(options.values()), k.name)
+            for options, k in zip(offers, kinds, strict=True)
+        ),
         tuple(dict(kept[k.name]) if k.name in kept else None for k in kinds),
     )
 
@@ -145,10 +152,11 @@ def _moves(facts: _Sheet, state: _State, models: int) -> Iterator[_State]:
                     # A model taking one of its items along ("2x eviscerator" stated on
                     # the trooper type: those two models are of the eviscerator type).
                     alone = models_a > 1 or gear_a == ((option, 1),)
-                    if alone and option in facts.offers[b]:
+                    there = _offered(facts, b, option)
+                    if alone and there is not None:
                         moved = list(state)
                         moved[a] = (models_a - 1, _with(gear_a, option, -1))
-                        moved[b] = (models_b + 1, _with(gear_b, option, 1))
+                        moved[b] = (models_b + 1, _with(gear_b, there, 1))
                         yield tuple(moved)
                 kit = _kit(facts, state, a, b)
                 if kit is not None:
@@ -156,22 +164,29 @@ def _moves(facts: _Sheet, state: _State, models: int) -> Iterator[_State]:
             if models_b == 0:
                 continue  # items go only to models there are
             for option, count in gear_a:
-                if option not in facts.offers[b]:
+                there = _offered(facts, b, option)
+                if there is None:
                     continue
                 for take in dict.fromkeys((1, count)):
                     moved = list(state)
                     moved[a] = (models_a, _with(gear_a, option, -take))
-                    moved[b] = (models_b, _with(gear_b, option, take))
+                    moved[b] = (models_b, _with(gear_b, there, take))
                     yield tuple(moved)
                 if b < a:
                     continue  # each pair of types once for swaps
                 for other, _n in gear_b:
-                    if other == option or other not in facts.offers[a]:
+                    here = _offered(facts, a, other)
+                    if other == there or here is None:
                         continue
                     moved = list(state)
-                    moved[a] = (models_a, _with(_with(gear_a, option, -1), other, 1))
-                    moved[b] = (models_b, _with(_with(gear_b, other, -1), option, 1))
+                    moved[a] = (models_a, _with(_with(gear_a, option, -1), here, 1))
+                    moved[b] = (models_b, _with(_with(gear_b, other, -1), there, 1))
                     yield tuple(moved)
+
+
+def _offered(facts: _Sheet, kind: int, option: str) -> str | None:
+    """The name model type ``kind`` offers ``option`` under, or None where it does not."""
+    return facts.offers[kind].get(option.casefold())
 
 
 def _reread(facts: _Sheet, state: _State, a: int) -> Iterator[_State]:
@@ -198,12 +213,13 @@ def _kit(facts: _Sheet, state: _State, a: int, b: int) -> _State | None:
     moved_any = False
     for option, count in gear_a:
         share = -(-count // models_a)
-        if option not in facts.offers[b]:
+        there = _offered(facts, b, option)
+        if there is None:
             if models_a == 1:
                 return None
             continue
         left[option] = count - share
-        taken[option] = taken.get(option, 0) + share
+        taken[there] = taken.get(there, 0) + share
         moved_any = True
     if not moved_any:
         return None
