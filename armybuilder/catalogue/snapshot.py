@@ -421,8 +421,17 @@ def snapshot_build(
     # support systems and drones the final data no longer lists); the current one against
     # the final data.
     if release.published is not None and not release.is_current:
+        day = release.published
+        # A datasheet the release does not record is the next release's (Death Korps
+        # of Krieg in July 2023, a stub of that month): priced and offered from it, and
+        # checked against its wargear.
+        following = min(
+            (r.published for r in releases.by_id.values() if r.published and r.published > day),
+            default=None,
+        )
         for datasheet_id, versions in wargear_versions().items():
-            older = wargear_as_of(versions, release.published)
+            unrecorded = sizes and datasheet_id not in sizes and following is not None
+            older = wargear_as_of(versions, following if unrecorded else day)
             if older is not None:
                 wargear[datasheet_id] = {"model_types": older.model_types, "fill": older.fill}
     option_points: dict[int, dict[str, int]] = defaultdict(dict)

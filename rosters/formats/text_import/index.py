@@ -340,9 +340,13 @@ class CatalogueIndex:
         raw = self._wargear.get(datasheet_id)
         since: date | None = None
         if release_id is not None and release_id != self._current_release:
-            older = wargear_as_of(
-                self._wargear_versions.get(datasheet_id, ()), self._release_dates.get(release_id)
-            )
+            day = self._release_dates.get(release_id)
+            sizes = self.release_sizes(release_id)
+            following = self._following(release_id)
+            if sizes and datasheet_id not in sizes and following is not None:
+                # Offered and priced from the next release (see offered): its wargear too.
+                day = self._release_dates.get(following)
+            older = wargear_as_of(self._wargear_versions.get(datasheet_id, ()), day)
             if older is not None:
                 raw, since = (older.model_types, older.fill), older.since
         found = self._wargear_facts.get((datasheet_id, since))
