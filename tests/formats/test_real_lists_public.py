@@ -46,16 +46,16 @@ T = TypeVar("T", bound=Callable[..., object])
 
 # Lists that read: exit status below 2 and every unit recognised.
 # Issue 24's target: at least 97% of the lists (205 of 211).
-READ_AT_LEAST = 203
+READ_AT_LEAST = 204
 # Units recognised, of the units the lists state (no target of its own: every unit of a
 # read list must be recognised).
-UNITS_AT_LEAST = 2670
+UNITS_AT_LEAST = 2671
 # Lists with a wargear line not placed (WARGEAR_UNREAD, or still unrecognised).
 # Issue 24's target: at most 5% of the lists (10 of 211).
 WARGEAR_UNREAD_LISTS_AT_MOST = 7
 # Lists with an error other than POINTS_LIMIT that docs/real-lists.md does not rule on.
 # Issue 24's target: 0.
-FALSE_ERRORS = 1
+FALSE_ERRORS = 0
 
 # Where the full catalogue or its history is absent the figures mean nothing.
 needs_catalogue = pytest.mark.skipif(
