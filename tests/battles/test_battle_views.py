@@ -278,7 +278,8 @@ def test_a_pasted_list_with_unknown_lines_is_refused_with_their_line_numbers(
     client: Client, owner: User, roster: Roster, rival_roster: Roster
 ) -> None:
     text = export_services.roster_export_text(roster_id=rival_roster.pk)
-    text = text.replace("Hellblaster Squad", "Hellblaster Squadd")
+    # A name near no datasheet ("Hellblaster Squadd" at its own points reads as the squad).
+    text = text.replace("Hellblaster Squad", "Zzyzx Company")
     client.force_login(owner)
     response = client.post(
         reverse("battles:create", args=[roster.pk]),
@@ -293,5 +294,5 @@ def test_a_pasted_list_with_unknown_lines_is_refused_with_their_line_numbers(
     )
     body = response.content.decode()
     assert response.status_code == 200
-    assert "could not place" in body and "Hellblaster Squadd" in body
+    assert "could not place" in body and "Zzyzx Company" in body
     assert not Battle.objects.exists()
