@@ -14,6 +14,7 @@ The cast, the one set of people every permission test uses:
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import Group, User
@@ -41,6 +42,14 @@ def bsdata_dir() -> Path:
 @pytest.fixture
 def samples_dir() -> Path:
     return require_shared(SAMPLES_DIR)
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    # PBKDF2's million rounds cost over half a second a user on this 2-core machine, and
+    # the suite makes thousands of users; what the tests check of logins holds for any
+    # hasher. The site itself keeps Django's default.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 # Passwords are long enough for the site's validators, so login tests can use them.
