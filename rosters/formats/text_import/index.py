@@ -342,10 +342,11 @@ class CatalogueIndex:
         if release_id is not None and release_id != self._current_release:
             day = self._release_dates.get(release_id)
             sizes = self.release_sizes(release_id)
-            following = self._following(release_id)
-            if sizes and datasheet_id not in sizes and following is not None:
+            if sizes and datasheet_id not in sizes:
                 # Offered and priced from the next release (see offered): its wargear too.
-                day = self._release_dates.get(following)
+                following = self._following(release_id)
+                if following is not None:
+                    day = self._release_dates.get(following)
             older = wargear_as_of(self._wargear_versions.get(datasheet_id, ()), day)
             if older is not None:
                 raw, since = (older.model_types, older.fill), older.since
