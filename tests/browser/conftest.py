@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -21,6 +22,20 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
+
+
+SETTLE_COUNTER = """
+window.__settles = 0;
+document.addEventListener("htmx:afterSettle", () => { window.__settles += 1; }, true);
+"""
+
+
+@contextmanager
+def htmx_settled(page) -> Iterator[None]:
+    """Run the block's action, then wait until htmx has swapped and settled its answer."""
+    before = page.evaluate("() => window.__settles")
+    yield
+    page.wait_for_function("n => window.__settles > n", arg=before)
 
 
 @pytest.fixture(scope="session")
@@ -43,6 +58,9 @@ def browser() -> Iterator[object]:
 def page(browser, live_server):
     # A fresh context per test: no cookie, session or cache crosses from one story to the next.
     context = browser.new_context(accept_downloads=True)
+    # htmx wires new content only when it settles; a story that acts between the swap and
+    # the settle acts on an element htmx does not yet listen to. Count the settles.
+    context.add_init_script(SETTLE_COUNTER)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.base_url = live_server.url

@@ -8,20 +8,15 @@ import pytest
 from playwright.sync_api import expect
 
 from rosters.models import Roster
-from tests.browser.conftest import wait_for_htmx
+from tests.browser.conftest import htmx_settled, wait_for_htmx
 from tests.factories import make_release, space_marines
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def add(page, name: str) -> None:
-    total = page.locator("#points-total").inner_text()
-    page.locator(f'#picker li[data-name="{name}"] button').click()
-    # htmx swaps the builder in place, then settles attributes; wait for both.
-    page.wait_for_function(
-        "old => document.querySelector('#points-total').innerText !== old", arg=total
-    )
-    page.wait_for_selector("#builder.htmx-settling", state="detached")
+    with htmx_settled(page):
+        page.locator(f'#picker li[data-name="{name}"] button').click()
 
 
 def test_sign_up_build_a_legal_list_break_it_and_mend_it(page):
@@ -40,9 +35,8 @@ def test_sign_up_build_a_legal_list_break_it_and_mend_it(page):
     page.click("text=New roster")
     wait_for_htmx(page)
     page.fill("#id_name", "Browser Marines")
-    with page.expect_response(re.compile(r"/rosters/new/detachments/")):
+    with htmx_settled(page):
         page.select_option("#id_faction", label="Space Marines")
-    page.wait_for_selector("#id_detachment.htmx-settling", state="detached")
     page.select_option("#id_detachment", label="Gladius Task Force")
     page.select_option("#id_battle_size", "strike_force")
     page.click("main button[type=submit]")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rosters import services
-from tests.browser.conftest import wait_for_htmx
+from tests.browser.conftest import htmx_settled, wait_for_htmx
 from tests.factories import make_release, space_marines
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -52,9 +52,8 @@ def test_pages_load_with_no_policy_violation(page, django_user_model):
     wait_for_htmx(page)
     # An htmx swap must not bring in anything the policy refuses either.
     squad = roster.units.get()
-    with page.expect_response(f"**/units/{squad.pk}/"):
+    with htmx_settled(page):
         page.select_option(f"#models-{squad.pk}", "10")
-    page.wait_for_selector("#builder.htmx-settling", state="detached")
     assert not violations(page, console), violations(page, console)
 
     for path in [

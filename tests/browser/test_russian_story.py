@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import wait_for_htmx
+from tests.browser.conftest import htmx_settled, wait_for_htmx
 from tests.browser.test_builder_story import add
 from tests.factories import make_release, space_marines
 
@@ -36,9 +36,8 @@ def test_switch_to_russian_build_and_read_the_violation(page):
     page.click("text=Новый ростер")
     wait_for_htmx(page)
     page.fill("#id_name", "Волки")
-    with page.expect_response(re.compile(r"/rosters/new/detachments/")):
+    with htmx_settled(page):
         page.select_option("#id_faction", label="Space Marines")
-    page.wait_for_selector("#id_detachment.htmx-settling", state="detached")
     page.select_option("#id_detachment", label="Gladius Task Force")
     page.click("main button[type=submit]")
     expect(page).to_have_url(re.compile(r"/rosters/\d+/$"))

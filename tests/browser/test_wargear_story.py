@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from armybuilder.catalogue.models import Datasheet, OptionPrice
 from rosters import services
-from tests.browser.conftest import wait_for_htmx
+from tests.browser.conftest import htmx_settled, wait_for_htmx
 from tests.factories import make_release, space_marines
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -18,9 +18,8 @@ def set_count(page, name: str, value: int) -> None:
     """Type a count and commit it as a player does (the change event), then wait for htmx."""
     field = page.locator(f'input[name="{name}"]')
     field.fill(str(value))
-    with page.expect_response(lambda r: "/wargear/" in r.url):
+    with htmx_settled(page):
         field.dispatch_event("change")
-    page.wait_for_selector("#builder.htmx-settling", state="detached")
 
 
 def test_choose_wargear_and_see_points_and_violations_update(page, django_user_model):
