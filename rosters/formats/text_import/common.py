@@ -131,6 +131,7 @@ def normalise(text: str) -> str:
     return _NON_WORD.sub(" ", stripped.casefold().translate(_APOSTROPHES)).strip()
 
 
+@lru_cache(maxsize=16384)
 def clean(text: str) -> str:
     """Collapse odd spaces (NR exports non-breaking ones) and trim."""
     return " ".join(text.replace("\u00a0", " ").split())
@@ -178,6 +179,7 @@ def battle_size_for_points(points: int | None) -> str:
     return "strike_force"
 
 
+@lru_cache(maxsize=16384)
 def strip_bullet(raw: str) -> tuple[int, str, str]:
     """Return (indent, bullet, text) of a line; bullet is "" for an unbulleted line."""
     body = raw.lstrip()

@@ -83,7 +83,11 @@ def looks_like_wtc(lines: list[tuple[int, str]]) -> bool:
 
 
 def looks_like_markdown(lines: list[tuple[int, str]]) -> bool:
-    return any(_MD_ROSTER.match(line) or _MD_CONFIG.match(line) for _, line in lines)
+    # Both headings open with "#": the test spares two patterns on every other line.
+    return any(
+        line.startswith("#") and (_MD_ROSTER.match(line) or _MD_CONFIG.match(line))
+        for _, line in lines
+    )
 
 
 def parse_wtc(lines: list[tuple[int, str]]) -> ParsedList:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import difflib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from armybuilder.rules import model as core
@@ -117,9 +117,14 @@ def _match_type(
     tied = [t for t, n in zip(pool, counts, strict=True) if n == most]
     if len(tied) == 1:
         return tied[0]
-    return max(
-        tied, key=lambda t: difflib.SequenceMatcher(None, normalise(t.kind.name), norm).ratio()
-    )
+    return max(tied, key=lambda t: _name_ratio(normalise(t.kind.name), norm))
+
+
+@lru_cache(maxsize=8192)
+def _name_ratio(a: str, b: str) -> float:
+    """difflib's likeness of two folded names; a list names the same few types again and
+    again, and the matcher is the costliest step of ranking them."""
+    return difflib.SequenceMatcher(None, a, b).ratio()
 
 
 def _fit(
@@ -150,7 +155,7 @@ def _fit(
         if g.minimum and option[0] not in g.options and not stated & set(g.options)
     )
     covers = sum(1 for f in foreign if t.find(f.name) is not None)
-    ratio = difflib.SequenceMatcher(None, normalise(name), normalise(model)).ratio()
+    ratio = _name_ratio(normalise(name), normalise(model))
     return room, space, -unstated, covers, ratio
 
 
@@ -334,7 +339,11 @@ def _add(into: dict[str, int], option: str, count: int, combo: bool = False) -> 
 
 def _per(item: GearLine, per: int) -> int:
     """How many options an item line stands for (per 0: a part of a combined option)."""
-    return item.count if per == 0 else max(item.count // per, 1)
+    return _per_count(item.count, per)
+
+
+def _per_count(count: int, per: int) -> int:
+    return count if per == 0 else max(count // per, 1)
 
 
 def resolve_gear(
@@ -463,7 +472,7 @@ def _resolve(
                 if found[1] == 0 and found[0] not in pool:
                     parts_of.setdefault(found[0], set()).add(_singular(normalise(item.name)))
                 count = item.count - parts.get(id(item), 0)
-                _add(pool, found[0], _per(replace(item, count=count), found[1]), combo=soft)
+                _add(pool, found[0], _per_count(count, found[1]), combo=soft)
         _held_elsewhere(target, pool, parts_of)
         fixed = _unnamed_fixed(types, target, pool, foreign, sheet.name)
         if fixed is not None:
