@@ -138,6 +138,15 @@ def wargear_as_of(versions: tuple[Version, ...], day: date | None) -> Version | 
     return None
 
 
+def wargear_day(*, day: date, following: date | None, recorded: bool) -> date:
+    """The day whose wargear checks a datasheet in an older release: the release's own, or,
+    for a datasheet the release does not record (Death Korps of Krieg in July 2023, a stub
+    of that month), the next release's, from which it is priced and offered too."""
+    if not recorded and following is not None:
+        return following
+    return day
+
+
 def stub(version: Version) -> bool:
     """Tell a month whose data has the unit as one model of its own name, no wargear."""
     kinds = version.model_types

@@ -49,7 +49,7 @@ from armybuilder.catalogue.models import (
     UnitPrice,
     Wargear,
 )
-from armybuilder.catalogue.models_wargear import wargear_as_of, wargear_versions
+from armybuilder.catalogue.models_wargear import wargear_as_of, wargear_day, wargear_versions
 from armybuilder.catalogue.month_facts import forbidden_in_force, limits_in_force
 from armybuilder.rules import model as core
 from rosters.formats.text_import.index import CatalogueIndex, catalogue_index_build
@@ -422,16 +422,14 @@ def snapshot_build(
     # the final data.
     if release.published is not None and not release.is_current:
         day = release.published
-        # A datasheet the release does not record is the next release's (Death Korps
-        # of Krieg in July 2023, a stub of that month): priced and offered from it, and
-        # checked against its wargear.
         following = min(
             (r.published for r in releases.by_id.values() if r.published and r.published > day),
             default=None,
         )
         for datasheet_id, versions in wargear_versions().items():
-            unrecorded = sizes and datasheet_id not in sizes and following is not None
-            older = wargear_as_of(versions, following if unrecorded else day)
+            recorded = not sizes or datasheet_id in sizes
+            at = wargear_day(day=day, following=following, recorded=recorded)
+            older = wargear_as_of(versions, at)
             if older is not None:
                 wargear[datasheet_id] = {"model_types": older.model_types, "fill": older.fill}
     option_points: dict[int, dict[str, int]] = defaultdict(dict)

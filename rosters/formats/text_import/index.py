@@ -35,6 +35,7 @@ from armybuilder.catalogue.models_wargear import (
     Version,
     former_option_names,
     wargear_as_of,
+    wargear_day,
     wargear_versions,
 )
 from armybuilder.rules import model as core
@@ -342,11 +343,13 @@ class CatalogueIndex:
         if release_id is not None and release_id != self._current_release:
             day = self._release_dates.get(release_id)
             sizes = self.release_sizes(release_id)
-            if sizes and datasheet_id not in sizes:
-                # Offered and priced from the next release (see offered): its wargear too.
+            if day is not None:
                 following = self._following(release_id)
-                if following is not None:
-                    day = self._release_dates.get(following)
+                day = wargear_day(
+                    day=day,
+                    following=None if following is None else self._release_dates.get(following),
+                    recorded=not sizes or datasheet_id in sizes,
+                )
             older = wargear_as_of(self._wargear_versions.get(datasheet_id, ()), day)
             if older is not None:
                 raw, since = (older.model_types, older.fill), older.since
