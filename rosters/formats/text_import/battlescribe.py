@@ -35,13 +35,13 @@ from __future__ import annotations
 import re
 
 from rosters.formats.text_import.common import (
-    BodyReader,
     battle_size,
     clean,
     parse_points,
     unit_header,
 )
 from rosters.formats.text_import.model import ParsedList
+from rosters.formats.text_import.unit_body import BodyReader
 
 FORMAT = "battlescribe"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from rosters.formats.text_import.common import (
-    BodyReader,
     battle_size,
     clean,
     is_section,
@@ -15,6 +14,7 @@ from rosters.formats.text_import.common import (
     unit_header,
 )
 from rosters.formats.text_import.model import ParsedList
+from rosters.formats.text_import.unit_body import BodyReader
 
 FORMAT = "gw_app"
 LABEL = "Warhammer 40,000 app export"

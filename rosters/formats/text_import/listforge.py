@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from rosters.formats.text_import.common import BodyReader, clean, parse_points
+from rosters.formats.text_import.common import clean, parse_points
 from rosters.formats.text_import.model import ParsedList
+from rosters.formats.text_import.unit_body import BodyReader
 
 FORMAT = "listforge"
 

@@ -1,6 +1,6 @@
 """Count a unit's models from its model lines once the datasheet is known.
 
-The parsers count models by a line's shape (common._count_models): a bulleted line with
+The parsers count models by a line's shape (unit_body._count_models): a bulleted line with
 items under it, or one named like the unit. The shape misleads in three ways, which the
 datasheet of the list's month settles:
 

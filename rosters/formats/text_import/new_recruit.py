@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy
 
 from rosters.formats.text_import.common import (
-    BodyReader,
     battle_size,
     clean,
     is_nothing,
@@ -17,6 +16,7 @@ from rosters.formats.text_import.common import (
     unit_header,
 )
 from rosters.formats.text_import.model import ParsedList, ParsedUnit, Unplaced
+from rosters.formats.text_import.unit_body import BodyReader
 
 WTC = "nr_wtc"
 WTC_COMPACT = "nr_wtc_compact"

@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 
 from rosters.formats.text_import.common import (
-    BodyReader,
     battle_size,
     clean,
     parse_points,
@@ -33,6 +32,7 @@ from rosters.formats.text_import.common import (
     unit_header,
 )
 from rosters.formats.text_import.model import ParsedList
+from rosters.formats.text_import.unit_body import BodyReader
 
 FORMAT = "warorgan"
 
