@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from armybuilder.rules.model import Army, Datasheet, Declaration, Detachment, Unit
+from armybuilder.rules.model import Army, Datasheet, Declaration, Detachment, Formation, Unit
 from armybuilder.rules.wargear import loadout_of, wargear_points
-
-if TYPE_CHECKING:
-    from armybuilder.rules.formations import Formation
 
 AIRCRAFT: Final = "AIRCRAFT"
 BATTLELINE: Final = "BATTLELINE"

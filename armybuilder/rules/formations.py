@@ -25,7 +25,6 @@ Interpretations where RULES.md is silent:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 
 from armybuilder.rules import codes
 from armybuilder.rules.context import (
@@ -37,39 +36,17 @@ from armybuilder.rules.context import (
     is_transport,
 )
 from armybuilder.rules.messages import Template, joined
-from armybuilder.rules.model import Declaration, Load, Placement, Severity, Unit, Violation
+from armybuilder.rules.model import (
+    Declaration,
+    Formation,
+    Placement,
+    Severity,
+    Unit,
+    Violation,
+)
 
 BATTLEFIELD = Placement.BATTLEFIELD
 RESERVES = Placement.RESERVES
-
-
-@dataclass(slots=True)
-class Formation:
-    """A declaration resolved against the army: groups, transports and placements."""
-
-    # AIRCRAFT not in hover mode: they must start in Reserves and never count toward SR.
-    must_reserve: frozenset[str]
-    # Listed for hover mode by a datasheet that cannot hover.
-    hover_refused: frozenset[str]
-    bodyguard_of: dict[str, str]
-    leaders: dict[str, list[str]]
-    transport_of: dict[str, str]
-    passengers: dict[str, list[str]]
-    explicit: dict[str, Placement]
-    # Where every unit of the army starts.
-    placement: dict[str, Placement]
-    # Units in reserves of any kind, and those counting toward Strategic Reserves.
-    reserves: list[str]
-    strategic: list[str]
-    # Problems found while resolving entries that could not be applied.
-    issues: list[Violation]
-    # Filled once by the transport check: (loads, violations).
-    loads: tuple[tuple[Load, ...], tuple[Violation, ...]] | None = None
-
-    def members(self, uid: str) -> list[str]:
-        """Return the ids of the attached unit that uid belongs to (bodyguard first)."""
-        key = self.bodyguard_of.get(uid, uid)
-        return [key, *self.leaders.get(key, ())]
 
 
 def resolve(ctx: Context, declaration: Declaration) -> Formation:

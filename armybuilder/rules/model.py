@@ -1,7 +1,8 @@
 """Value objects the rules core takes and returns.
 
-Every object is a small frozen dataclass. Units are referenced by a stable id, never by
-name, so two Intercessor Squads are two units.
+Every object is a small frozen dataclass, but for the Formation, which the transport
+check completes once. Units are referenced by a stable id, never by name, so two
+Intercessor Squads are two units.
 """
 
 from __future__ import annotations
@@ -485,3 +486,32 @@ class Result:
 
     def codes(self) -> list[str]:
         return [v.code for v in self.violations]
+
+
+@dataclass(slots=True)
+class Formation:
+    """A declaration resolved against the army: groups, transports and placements."""
+
+    # AIRCRAFT not in hover mode: they must start in Reserves and never count toward SR.
+    must_reserve: frozenset[str]
+    # Listed for hover mode by a datasheet that cannot hover.
+    hover_refused: frozenset[str]
+    bodyguard_of: dict[str, str]
+    leaders: dict[str, list[str]]
+    transport_of: dict[str, str]
+    passengers: dict[str, list[str]]
+    explicit: dict[str, Placement]
+    # Where every unit of the army starts.
+    placement: dict[str, Placement]
+    # Units in reserves of any kind, and those counting toward Strategic Reserves.
+    reserves: list[str]
+    strategic: list[str]
+    # Problems found while resolving entries that could not be applied.
+    issues: list[Violation]
+    # Filled once by the transport check: (loads, violations).
+    loads: tuple[tuple[Load, ...], tuple[Violation, ...]] | None = None
+
+    def members(self, uid: str) -> list[str]:
+        """Return the ids of the attached unit that uid belongs to (bodyguard first)."""
+        key = self.bodyguard_of.get(uid, uid)
+        return [key, *self.leaders.get(key, ())]

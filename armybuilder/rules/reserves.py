@@ -25,9 +25,8 @@ from typing import Final
 
 from armybuilder.rules import codes
 from armybuilder.rules.context import Context
-from armybuilder.rules.formations import Formation
 from armybuilder.rules.messages import Template
-from armybuilder.rules.model import Meter, Severity, Violation
+from armybuilder.rules.model import Formation, Meter, Severity, Violation
 
 # Strategic Reserves may hold at most this share (in percent) of the battle size points.
 STRATEGIC_RESERVES_PERCENT: Final = 25

@@ -13,8 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from armybuilder.rules import codes
 from armybuilder.rules.context import Context, all_keywords, is_transport
-from armybuilder.rules.formations import Formation
-from armybuilder.rules.model import Load, TransportPool, Unit, Violation
+from armybuilder.rules.model import Formation, Load, TransportPool, Unit, Violation
 
 
 def accepts(pool: TransportPool, unit: Unit, keywords: frozenset[str]) -> bool:

@@ -17,7 +17,7 @@ from armybuilder.rules import (
     reserves,
     transport,
     upgrades,
-    wargear,
+    wargear_checks,
 )
 from armybuilder.rules.context import Context
 from armybuilder.rules.model import BattleSize, Datasheet, Meter, Violation
@@ -90,8 +90,8 @@ class Profile:
             self.check_legends,
             self.check_catalogue_limits,
             upgrades.check_upgrades,
-            wargear.check_wargear,
-            wargear.check_wargear_unread,
+            wargear_checks.check_wargear,
+            wargear_checks.check_wargear_unread,
         )
 
     def formation_checks(self) -> tuple[Check, ...]:
