@@ -13,17 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
-from typing import TYPE_CHECKING
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from armybuilder.rules import model as core
 from armybuilder.rules.wargear import GroupCount, group_counts, loadout_of
+from rosters.builder_rows import PickerEntry, UnitRow
 from rosters.presentation import violation_title
-
-if TYPE_CHECKING:
-    from rosters.builder import PickerEntry, UnitRow
 
 # Form fields of the wargear panel: a model type's count and an option's count, by index in
 # the datasheet's model types and the type's options (rosters.views.unit_wargear reads them).
