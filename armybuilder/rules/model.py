@@ -461,6 +461,11 @@ class Load:
     pool: str = ""
 
 
+# codes.POINTS_LIMIT, which imports this module (tests/rules/test_points_and_unit_size.py keeps
+# the two equal).
+POINTS_LIMIT_CODE: Final = "POINTS_LIMIT"
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     profile: str
@@ -483,6 +488,12 @@ class Result:
     @property
     def legal(self) -> bool:
         return not self.errors
+
+    @property
+    def over_points_limit(self) -> bool:
+        """Whether the profile's points check found the army over its limit, for a page to
+        flag the total without restating the check."""
+        return any(v.code == POINTS_LIMIT_CODE for v in self.violations)
 
     def codes(self) -> list[str]:
         return [v.code for v in self.violations]

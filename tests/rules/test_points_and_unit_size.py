@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from armybuilder.rules import codes, unit_points, validate
-from armybuilder.rules.model import Army, Declaration
+from armybuilder.rules.model import POINTS_LIMIT_CODE, Army, Declaration
 from tests.rules.factories import (
     APOTHECARY,
     ARTIFICER_ARMOUR,
@@ -105,3 +105,21 @@ def test_result_reports_per_unit_points_and_their_sum() -> None:
     assert [v.message for v in result.violations if v.code == codes.POINTS_LIMIT] == [
         "Army: 1010 / 1000 pts, 10 pts over the Incursion limit"
     ]
+
+
+# The builder flags its total from Result.over_points_limit, which mirrors POINTS_LIMIT.
+@pytest.mark.parametrize(
+    ("army_", "over"),
+    [
+        pytest.param(incursion_list(5), False, id="POINTS_LIMIT: 1000 of 1000 pts, not over"),
+        pytest.param(incursion_list(6), True, id="POINTS_LIMIT: 1001 of 1000 pts, over"),
+    ],
+)
+def test_result_flags_over_points_limit(army_: Army, over: bool) -> None:
+    result = validate(army_)
+    assert result.over_points_limit is over
+    assert (codes.POINTS_LIMIT in result.codes()) is over
+
+
+def test_result_names_the_points_limit_code_as_codes_does() -> None:
+    assert POINTS_LIMIT_CODE == codes.POINTS_LIMIT
