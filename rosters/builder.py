@@ -29,11 +29,11 @@ from armybuilder.catalogue.models import (
 )
 from armybuilder.rules import model as core
 from armybuilder.rules.context import (
-    BATTLELINE,
     CHARACTER,
     DEDICATED_TRANSPORT,
     FORTIFICATION,
 )
+from armybuilder.rules.muster import battleline_role
 from armybuilder.rules.wargear import loadout_of
 from rosters import services
 from rosters.builder_markup import PanelWords, picker_html, unit_rows_html, wargear_html
@@ -106,7 +106,7 @@ def _role(facts: core.Datasheet, detachment: core.Detachment | None) -> str:
     """The picker heading a datasheet sits under; a label, not a rule."""
     if facts.has(CHARACTER):
         return "characters"
-    if facts.has(BATTLELINE) or (detachment is not None and facts.name in detachment.battleline):
+    if battleline_role(detachment, facts):
         return "battleline"
     if facts.has(DEDICATED_TRANSPORT):
         return "transports"

@@ -201,12 +201,16 @@ def check_unit_size(ctx: Context) -> Iterator[Violation]:
             yield codes.violation(codes.UNIT_SIZE, message, (unit.id,))
 
 
-def is_battleline(detachment: Detachment | None, sheet: Datasheet) -> bool:
-    """Tell whether a datasheet uses the higher limit: BATTLELINE (own or granted) or DT."""
-    keywords = sheet.keywords
-    if BATTLELINE in keywords or DEDICATED_TRANSPORT in keywords:
+def battleline_role(detachment: Detachment | None, sheet: Datasheet) -> bool:
+    """Tell whether a datasheet is Battleline: by its keyword, or granted by the detachment."""
+    if BATTLELINE in sheet.keywords:
         return True
     return detachment is not None and sheet.name in detachment.battleline
+
+
+def is_battleline(detachment: Detachment | None, sheet: Datasheet) -> bool:
+    """Tell whether a datasheet uses the higher limit: BATTLELINE (own or granted) or DT."""
+    return DEDICATED_TRANSPORT in sheet.keywords or battleline_role(detachment, sheet)
 
 
 def check_datasheet_limit(

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from armybuilder.rules import codes, validate
+from armybuilder.rules import codes, muster, validate
 from armybuilder.rules.model import Army, Condition, Declaration, Limit, Selector, Step
 from tests.rules.factories import (
     CALGAR,
@@ -252,3 +252,23 @@ def test_limit_messages_count_the_copies() -> None:
         # The army has no warlord; this test is about limits.
         "Choose a Warlord",
     ]
+
+
+# DATASHEET_LIMIT's higher Battleline limit and the builder's Battleline heading read one
+# predicate: a Dedicated Transport takes the higher limit but is not listed as Battleline.
+@pytest.mark.parametrize(
+    ("keywords", "granted", "role", "higher_limit"),
+    [
+        pytest.param(("INFANTRY", "BATTLELINE"), False, True, True, id="own keyword"),
+        pytest.param(("INFANTRY",), True, True, True, id="granted by the detachment"),
+        pytest.param(("VEHICLE", "DEDICATED TRANSPORT"), False, False, True, id="transport"),
+        pytest.param(("INFANTRY",), False, False, False, id="neither"),
+    ],
+)
+def test_battleline_role_and_limit(
+    keywords: tuple[str, ...], granted: bool, role: bool, higher_limit: bool
+) -> None:
+    datasheet = sheet("Assault Intercessor Squad", *keywords)
+    gladius = detachment(battleline={datasheet.name} if granted else set())
+    assert muster.battleline_role(gladius, datasheet) is role
+    assert muster.is_battleline(gladius, datasheet) is higher_limit
