@@ -14,12 +14,16 @@ from armybuilder.catalogue.models import (
     Faction,
     PointsRelease,
 )
+from armybuilder.rules import model as core
 
 
 class BattleSize(models.TextChoices):
-    INCURSION = "incursion", _("Incursion (1000 pts)")
-    STRIKE_FORCE = "strike_force", _("Strike Force (2000 pts)")
-    ONSLAUGHT = "onslaught", _("Onslaught (3000 pts)")
+    """The core's battle sizes as form and database choices; the labels are literal so that
+    makemessages sees them (tests/rosters/test_battle_size_choices.py keeps them the core's)."""
+
+    INCURSION = core.BattleSize.INCURSION.value, _("Incursion (1000 pts)")
+    STRIKE_FORCE = core.BattleSize.STRIKE_FORCE.value, _("Strike Force (2000 pts)")
+    ONSLAUGHT = core.BattleSize.ONSLAUGHT.value, _("Onslaught (3000 pts)")
 
 
 class Profile(models.TextChoices):

@@ -13,6 +13,7 @@ from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from armybuilder.rules import model as core
 from armybuilder.rules.scoring import SCORING_PROFILES, UnitState
 from rosters.language import translated
 from rosters.models import Declaration, Roster
@@ -21,13 +22,15 @@ CUSTOM = "custom"
 
 
 class BattleSize(models.TextChoices):
-    INCURSION = "incursion", _("Incursion (1000 pts)")
-    STRIKE_FORCE = "strike_force", _("Strike Force (2000 pts)")
-    ONSLAUGHT = "onslaught", _("Onslaught (3000 pts)")
+    """The core's battle sizes, and a size of the players' own points."""
+
+    INCURSION = core.BattleSize.INCURSION.value, _("Incursion (1000 pts)")
+    STRIKE_FORCE = core.BattleSize.STRIKE_FORCE.value, _("Strike Force (2000 pts)")
+    ONSLAUGHT = core.BattleSize.ONSLAUGHT.value, _("Onslaught (3000 pts)")
     CUSTOM = CUSTOM, _("Custom points size")
 
 
-BATTLE_SIZE_POINTS = {"incursion": 1000, "strike_force": 2000, "onslaught": 3000}
+BATTLE_SIZE_POINTS = {size.value: size.points for size in core.BattleSize}
 
 SCORING_PROFILE_CHOICES = [
     (name, format_lazy("{}: {}", name, _(p.description))) for name, p in SCORING_PROFILES.items()
