@@ -546,7 +546,7 @@ def declaration_sheet(*, roster: Roster, declaration: Declaration) -> Any:
         aircraft=tuple(label(k) for k in placed(core.Placement.RESERVES)),
         meters=tuple(meter_text(m) for m in result.meters),
         problems=tuple(translated(v.message) for v in result.violations if v.code in CODE_STEPS),
-        deadline_round=rules.get_profile(roster.profile).reserves_deadline_round(),
+        arrival=rules.get_profile(roster.profile).arrival(),
         stale=tuple(
             gettext("unit #{number} is no longer in the roster").format(number=i)
             for i in sorted(wiz.stale_ids)

@@ -461,6 +461,23 @@ class Load:
     pool: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    """When and where a profile's reserves arrive (RULES.md, "Arrival"): shown on the
+    printed declaration, not validated."""
+
+    # The first battle round in which reserves may arrive.
+    first_round: int
+    # From this round Strategic Reserves may also set up in the enemy deployment zone.
+    enemy_zone_round: int
+    # Strategic Reserves set up wholly within this many inches of a battlefield edge.
+    edge_inches: int
+    # Arriving units set up more than this many inches horizontally from enemy models.
+    enemy_inches: int
+    # The round after which unarrived reserves are destroyed; None: the end of the battle.
+    deadline_round: int | None
+
+
 # codes.POINTS_LIMIT, which imports this module (tests/rules/test_points_and_unit_size.py keeps
 # the two equal).
 POINTS_LIMIT_CODE: Final = "POINTS_LIMIT"

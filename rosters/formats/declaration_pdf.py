@@ -14,19 +14,24 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
+from armybuilder.rules import model as core
 from rosters.formats.pdf import RosterPdf
 from rosters.formats.sheet import RosterSheet
 
-# Our own summary of when and where reserves arrive (RULES.md, _("Arrival")).
-ARRIVAL_LINES: Final = (
-    gettext_lazy("No reserves arrive in battle round 1."),
-    gettext_lazy(
-        'Strategic Reserves, round 2: set up wholly within 6" of a battlefield edge, '
-        "not in the enemy deployment zone."
-    ),
-    gettext_lazy('Strategic Reserves, round 3 onwards: wholly within 6" of a battlefield edge.'),
-    gettext_lazy('Always more than 9" horizontally from every enemy model.'),
-    gettext_lazy('Deep Strike: anywhere more than 9" horizontally from every enemy model.'),
+# Our own words for the profile's arrival facts (RULES.md, "Arrival").
+ARRIVAL_NONE: Final = gettext_lazy("No reserves arrive in battle round {round}.")
+ARRIVAL_FIRST: Final = gettext_lazy(
+    'Strategic Reserves, round {round}: set up wholly within {edge}" of a battlefield edge, '
+    "not in the enemy deployment zone."
+)
+ARRIVAL_LATER: Final = gettext_lazy(
+    'Strategic Reserves, round {round} onwards: wholly within {edge}" of a battlefield edge.'
+)
+ARRIVAL_ENEMY: Final = gettext_lazy(
+    'Always more than {enemy}" horizontally from every enemy model.'
+)
+ARRIVAL_DEEP_STRIKE: Final = gettext_lazy(
+    'Deep Strike: anywhere more than {enemy}" horizontally from every enemy model.'
 )
 DEADLINE_BATTLE: Final = gettext_lazy(
     "Units still in reserves at the end of the battle count as destroyed."
@@ -34,6 +39,23 @@ DEADLINE_BATTLE: Final = gettext_lazy(
 DEADLINE_ROUND: Final = gettext_lazy(
     "Units still in reserves at the end of battle round {round} count as destroyed."
 )
+
+
+def arrival_lines(arrival: core.Arrival) -> list[str]:
+    """The profile's arrival facts in words, one line each."""
+    deadline = (
+        DEADLINE_BATTLE
+        if arrival.deadline_round is None
+        else DEADLINE_ROUND.format(round=arrival.deadline_round)
+    )
+    return [
+        ARRIVAL_NONE.format(round=arrival.first_round - 1),
+        ARRIVAL_FIRST.format(round=arrival.first_round, edge=arrival.edge_inches),
+        ARRIVAL_LATER.format(round=arrival.enemy_zone_round, edge=arrival.edge_inches),
+        ARRIVAL_ENEMY.format(enemy=arrival.enemy_inches),
+        ARRIVAL_DEEP_STRIKE.format(enemy=arrival.enemy_inches),
+        str(deadline),
+    ]
 
 
 @dataclass(frozen=True)
@@ -60,7 +82,7 @@ class DeclarationSheet:
     meters: tuple[str, ...] = ()
     # Problems the core found in the declaration (warnings, or errors of a stale one).
     problems: tuple[str, ...] = ()
-    deadline_round: int | None = None
+    arrival: core.Arrival | None = None
     stale: tuple[str, ...] = field(default=())
 
 
@@ -103,12 +125,8 @@ class DeclarationPdf(RosterPdf):
             story.append(self.para(meter, "head"))
         if d.problems:
             story += self.section(_("Check"), list(d.problems))
-        deadline = (
-            DEADLINE_BATTLE
-            if d.deadline_round is None
-            else DEADLINE_ROUND.format(round=d.deadline_round)
-        )
-        story += self.section("Arrival", [*ARRIVAL_LINES, deadline])
+        if d.arrival is not None:
+            story += self.section(_("Arrival"), arrival_lines(d.arrival))
         return story
 
     def section(self, title: str, lines: list[str]) -> list[Flowable]:

@@ -20,7 +20,7 @@ from armybuilder.rules import (
     wargear_checks,
 )
 from armybuilder.rules.context import Context
-from armybuilder.rules.model import BattleSize, Datasheet, Meter, Violation
+from armybuilder.rules.model import Arrival, BattleSize, Datasheet, Meter, Violation
 
 Check = Callable[[Context], Iterable[Violation]]
 
@@ -64,6 +64,16 @@ class Profile:
     def reserves_deadline_round(self) -> int | None:
         """Return the round after which unarrived reserves are destroyed; None: end of battle."""
         return None
+
+    def arrival(self) -> Arrival:
+        """Return when and where reserves arrive, for the printed declaration."""
+        return Arrival(
+            first_round=2,
+            enemy_zone_round=3,
+            edge_inches=6,
+            enemy_inches=9,
+            deadline_round=self.reserves_deadline_round(),
+        )
 
     def strategic_reserves_cap(self, battle_size: BattleSize) -> int | None:
         """Return the Strategic Reserves points cap, or None when the profile has none."""
