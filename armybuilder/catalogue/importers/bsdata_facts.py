@@ -1,14 +1,14 @@
-"""The parsed facts (plain dataclasses the writer loads) and the parser's working structures."""
+"""The parsed facts (plain dataclasses the writer loads), the writer's tally, and the parser's
+working structures."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bsdata_limits import ParsedLimit
-from .bsdata_upgrades import ParsedUpgrade
 from .bsdata_xml import (
     CatalogueFile,
     Ctx,
@@ -62,6 +62,8 @@ NOTE_PASSENGER_RULE = "has a passenger capacity rule (not a transport)"
 NOTE_FACTION_FROM_CATALOGUE = "no Faction category in the data; its catalogue's keyword given"
 
 DatasheetKey = tuple[str, str]
+# A condition in JSON form (see catalogue.models.ArmyLimit).
+Json = dict[str, Any]
 # Condition scopes that look outside the unit, so its own model counts cannot decide them.
 _OUTSIDE_SCOPES = frozenset({"roster", "force", "primary-catalogue"})
 
@@ -197,6 +199,39 @@ class Unmapped:
         }
 
 
+@dataclass(frozen=True)
+class ParsedLimit:
+    """An army-scope limit: the units it counts, its base maximum and the steps changing it."""
+
+    faction: str
+    code: str
+    label: str
+    subject: Json
+    maximum: int | None
+    steps: tuple[Json, ...]
+    source_id: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class UpgradeSlot:
+    """Which datasheet may take an upgrade, and how many of it a unit takes at least and most."""
+
+    datasheet: DatasheetKey
+    minimum: int
+    maximum: int
+
+
+@dataclass(frozen=True)
+class ParsedUpgrade:
+    faction: str
+    detachment: str
+    name: str
+    points: int
+    source_id: str
+    units: tuple[UpgradeSlot, ...]
+
+
 @dataclass
 class ParsedCatalogue:
     factions: list[ParsedFaction] = field(default_factory=list)
@@ -211,6 +246,29 @@ class ParsedCatalogue:
     upgrades: list[ParsedUpgrade] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     scope: frozenset[str] = frozenset()
+
+
+@dataclass
+class WriteStats:
+    """Rows created, updated and deleted per model."""
+
+    created: Counter[str] = field(default_factory=Counter)
+    updated: Counter[str] = field(default_factory=Counter)
+    deleted: Counter[str] = field(default_factory=Counter)
+
+    def as_dict(self) -> dict[str, dict[str, int]]:
+        return {
+            verb: {label: n for label, n in sorted(counter.items()) if n}
+            for verb, counter in (
+                ("created", self.created),
+                ("updated", self.updated),
+                ("deleted", self.deleted),
+            )
+        }
+
+    @property
+    def changed(self) -> int:
+        return sum(self.created.values()) + sum(self.updated.values()) + sum(self.deleted.values())
 
 
 # -- working structures ----------------------------------------------------------------------

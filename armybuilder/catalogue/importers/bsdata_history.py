@@ -45,8 +45,8 @@ from ..models import (
     UnitPrice,
     WargearVersion,
 )
-from .bsdata import DEFAULT_RELEASE_DATE, DEFAULT_RELEASE_NAME, WriteStats, catalogue_write
-from .bsdata_facts import NOTE_NO_MODELS
+from .bsdata import DEFAULT_RELEASE_DATE, DEFAULT_RELEASE_NAME, catalogue_write
+from .bsdata_facts import NOTE_NO_MODELS, WriteStats
 from .bsdata_history_parse import (
     Snapshot,
     snapshots_open,

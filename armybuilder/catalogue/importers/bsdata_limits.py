@@ -13,10 +13,11 @@ expressible and is reported instead, never guessed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from armybuilder.rules import wording
 
+from .bsdata_facts import Json, ParsedLimit
 from .bsdata_xml import Element, children, compare_count, iter_modifiers
 
 if TYPE_CHECKING:
@@ -34,9 +35,8 @@ REASON_LENGTH: Final = 200
 CATALOGUE_LIMIT: Final = "CATALOGUE_LIMIT"
 ARMY_SCOPES: Final = frozenset({"roster", "force"})
 
-# A condition in JSON form (see catalogue.models.ArmyLimit); a clause is a list of them,
-# all of which must hold; a formula is a list of clauses, any of which may hold.
-Json = dict[str, Any]
+# A clause is a list of conditions (Json), all of which must hold; a formula is a list of
+# clauses, any of which may hold.
 Formula = list[list[Json]]
 TRUE: Final[Formula] = [[]]
 FALSE: Final[Formula] = []
@@ -44,18 +44,6 @@ FALSE: Final[Formula] = []
 
 class Untranslatable(Exception):
     """A condition or modifier the limit model cannot state."""
-
-
-@dataclass(frozen=True)
-class ParsedLimit:
-    faction: str
-    code: str
-    label: str
-    subject: Json
-    maximum: int | None
-    steps: tuple[Json, ...]
-    source_id: str
-    reason: str = ""
 
 
 @dataclass

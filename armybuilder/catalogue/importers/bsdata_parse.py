@@ -28,6 +28,7 @@ from .bsdata_facts import (
     ParsedDetachment,
     ParsedEnhancement,
     ParsedFaction,
+    ParsedLimit,
     ParsedOption,
     ParsedPool,
     Unmapped,
@@ -36,7 +37,7 @@ from .bsdata_facts import (
 )
 from .bsdata_integrity import IntegrityError, broken_links, refuse_broken
 from .bsdata_leaders import LeadersMixin, keyword_phrase
-from .bsdata_limits import LimitReader, ParsedLimit
+from .bsdata_limits import LimitReader
 from .bsdata_unit_rules import UnitRulesMixin
 from .bsdata_upgrades import read_upgrades
 from .bsdata_xml import (
@@ -46,7 +47,7 @@ from .bsdata_xml import (
     load_index,
 )
 
-# The writer, the limits reader and tests import the parsed facts from here, as before the split.
+# The limits reader and tests import the parsed facts from here, as before the split.
 __all__ = [
     "DatasheetKey",
     "ParsedAllyRule",

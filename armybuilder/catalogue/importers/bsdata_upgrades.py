@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .bsdata_facts import DatasheetKey, ParsedUpgrade, UpgradeSlot
 from .bsdata_xml import (
     Ctx,
     Element,
@@ -30,29 +31,10 @@ from .bsdata_xml import (
 )
 
 if TYPE_CHECKING:
-    from .bsdata_parse import DatasheetKey, _Parser
+    from .bsdata_parse import _Parser
 
 # How deep inside a unit an upgrade may sit (unit > model > wargear group > upgrade ...).
 MAX_DEPTH = 6
-
-
-@dataclass(frozen=True)
-class UpgradeSlot:
-    """Which datasheet may take an upgrade, and how many of it a unit takes at least and most."""
-
-    datasheet: DatasheetKey
-    minimum: int
-    maximum: int
-
-
-@dataclass(frozen=True)
-class ParsedUpgrade:
-    faction: str
-    detachment: str
-    name: str
-    points: int
-    source_id: str
-    units: tuple[UpgradeSlot, ...]
 
 
 def gating_detachments(chain: tuple[Element, ...], detachments: frozenset[str]) -> set[str]:

@@ -6,7 +6,7 @@ touches only rows whose values differ, so a second import changes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
@@ -18,12 +18,8 @@ from ..models import (
     DetachmentUpgradeUnit,
     PointsRelease,
 )
-
-if TYPE_CHECKING:
-    from .bsdata import WriteStats
-    from .bsdata_parse import DatasheetKey, ParsedCatalogue
-
-IMPORT_REASON = "BSData import"
+from .bsdata_facts import DatasheetKey, ParsedCatalogue, WriteStats
+from .bsdata_write import BATCH, IMPORT_REASON
 
 
 def write_upgrades(
@@ -135,7 +131,7 @@ def _write_prices(
             row.points = value
             changed.append(row)
     # Every price change keeps its history, an import's as much as an admin's.
-    history = {"default_change_reason": IMPORT_REASON, "batch_size": 500}
+    history = {"default_change_reason": IMPORT_REASON, "batch_size": BATCH}
     if new:
         bulk_create_with_history(new, DetachmentUpgradePrice, **history)
     if changed:

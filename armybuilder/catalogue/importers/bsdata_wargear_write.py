@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from ..models import Datasheet, Wargear
+from .bsdata_facts import DatasheetKey, ParsedDatasheet, WriteStats
+from .bsdata_write import BATCH, chunked_delete, chunked_load
 
 FIELDS = ("model_types", "fill", "weapons", "abilities")
-BATCH = 500
-
-
-class _Stats(Protocol):
-    created: Any
-    updated: Any
-    deleted: Any
 
 
 def wargear_write(
-    *, datasheets: list[Any], sheets: Mapping[tuple[str, str], Datasheet], stats: _Stats
+    *,
+    datasheets: list[ParsedDatasheet],
+    sheets: Mapping[DatasheetKey, Datasheet],
+    stats: WriteStats,
 ) -> None:
     """Make the Wargear rows of ``datasheets`` exactly their parsed wargear."""
     wanted: dict[int, dict[str, Any]] = {}
@@ -27,10 +25,9 @@ def wargear_write(
         if row is not None and sheet.wargear is not None:
             wanted[row.pk] = {name: sheet.wargear[name] for name in FIELDS}
     ids = [sheets[s.key].pk for s in datasheets if s.key in sheets]
-    present: dict[int, Wargear] = {}
-    for start in range(0, len(ids), BATCH):
-        for item in Wargear.objects.filter(datasheet_id__in=ids[start : start + BATCH]):
-            present[item.pk] = item
+    present: dict[int, Wargear] = {
+        item.pk: item for item in chunked_load(Wargear.objects.all(), "datasheet_id", ids)
+    }
     fresh, changed = [], []
     for pk, values in wanted.items():
         item = present.get(pk)
@@ -44,8 +41,7 @@ def wargear_write(
     gone = [pk for pk in present if pk not in wanted]
     Wargear.objects.bulk_create(fresh, batch_size=BATCH)
     Wargear.objects.bulk_update(changed, list(FIELDS), batch_size=BATCH)
-    for start in range(0, len(gone), BATCH):
-        Wargear.objects.filter(pk__in=gone[start : start + BATCH]).delete()
+    chunked_delete(Wargear, "pk", gone)
     stats.created["wargear"] += len(fresh)
     stats.updated["wargear"] += len(changed)
     stats.deleted["wargear"] += len(gone)
