@@ -1,31 +1,23 @@
 """What a BSData directory must satisfy before anything is imported from it.
 
 Two checks, both on the raw files: every number the importer reads is a finite number of
-a sane size (a cost of ``-1e400`` is refused, naming file and line), and every link points
-at something that exists (a broken entry link would silently drop, say, a unit's
-availability). Broken links fail the import unless the caller allows them; then each one
-is reported.
+a sane size (a cost of ``-1e400`` is refused, naming file and line), here, as each file is
+read; and every link points at something that exists (``bsdata_broken_links.py``, once
+the files are indexed).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
-
-if TYPE_CHECKING:
-    from .bsdata_xml import CatalogueFile, Index
+from typing import Final
 
 ERROR_NUMBER: Final = "{file}, line {line}: <{tag}> has {attribute}={value!r}, not a number"
 ERROR_NUMBER_RANGE: Final = (
     "{file}, line {line}: <{tag}> has {attribute}={value!r}, outside -{bound}..{bound}"
 )
-ERROR_BROKEN: Final = (
-    "{count} broken link(s); run with --allow-broken to import without them. First: {first}"
-)
-BROKEN_LINE: Final = "{file}, line {line}: {tag} '{name}' points at missing {target}"
 
 # No points value, count or model number in the game comes near this.
 NUMBER_BOUND: Final = 1_000_000
@@ -47,21 +39,7 @@ class IntegrityError(ValueError):
     """The data breaks one of the checks; the message says what and where."""
 
 
-@dataclass(frozen=True)
-class BrokenLink:
-    file: str
-    line: int
-    tag: str
-    name: str
-    target: str
-
-    def __str__(self) -> str:
-        return BROKEN_LINE.format(
-            file=self.file, line=self.line, tag=self.tag, name=self.name, target=self.target
-        )
-
-
-class _Lines:
+class Lines:
     """Finds the line of an element in its file's text, by its id or its attribute."""
 
     def __init__(self, path: Path) -> None:
@@ -93,10 +71,10 @@ def _bad_number(raw: str) -> str | None:
     return None
 
 
-def check_numbers(catalogue: CatalogueFile) -> None:
+def check_numbers(path: Path, root: ET.Element) -> None:
     """Refuse a file holding a number the importer would read that is not a sane number."""
-    lines = _Lines(catalogue.path)
-    for element in catalogue.root.iter():
+    lines = Lines(path)
+    for element in root.iter():
         tag = element.tag
         attributes = NUMERIC.get(tag, ())
         if tag == "modifier":
@@ -115,7 +93,7 @@ def check_numbers(catalogue: CatalogueFile) -> None:
             line = lines.find(f'id="{element_id}"' if element_id else "", f'{attribute}="{raw}"')
             raise IntegrityError(
                 template.format(
-                    file=catalogue.filename,
+                    file=path.name,
                     line=line,
                     tag=tag,
                     attribute=attribute,
@@ -123,36 +101,3 @@ def check_numbers(catalogue: CatalogueFile) -> None:
                     bound=NUMBER_BOUND,
                 )
             )
-
-
-def broken_links(index: Index) -> list[BrokenLink]:
-    """Return every entry, category, info or catalogue link whose target is missing."""
-    found: list[BrokenLink] = []
-    for catalogue in index.files.values():
-        lines = _Lines(catalogue.path)
-        for element in catalogue.root.iter():
-            tag = element.tag
-            target = element.get("targetId", "")
-            if tag == "entryLink":
-                missing = target not in index.entries
-            elif tag == "categoryLink":
-                missing = target not in index.categories
-            elif tag == "infoLink":
-                missing = target not in index.infos
-            elif tag == "catalogueLink":
-                missing = target not in index.by_catalogue_id
-            else:
-                continue
-            if missing:
-                link_id = element.get("id", "")
-                line = lines.find(f'id="{link_id}"' if link_id else "", f'targetId="{target}"')
-                found.append(
-                    BrokenLink(catalogue.filename, line, tag, element.get("name", ""), target)
-                )
-    return found
-
-
-def refuse_broken(links: list[BrokenLink]) -> None:
-    """Raise naming the first broken link (and how many there are)."""
-    if links:
-        raise IntegrityError(ERROR_BROKEN.format(count=len(links), first=links[0]))

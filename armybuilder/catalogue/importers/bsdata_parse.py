@@ -13,6 +13,7 @@ from pathlib import Path
 from django.utils.text import slugify
 
 from .bsdata_allies import AlliesMixin
+from .bsdata_broken_links import broken_links, refuse_broken
 from .bsdata_composition import CompositionMixin
 from .bsdata_datasheets import DatasheetsMixin
 from .bsdata_detachments import DetachmentsMixin
@@ -35,7 +36,7 @@ from .bsdata_facts import (
     _Faction,
     faction_name,
 )
-from .bsdata_integrity import IntegrityError, broken_links, refuse_broken
+from .bsdata_integrity import IntegrityError
 from .bsdata_leaders import LeadersMixin, keyword_phrase
 from .bsdata_limits import LimitReader
 from .bsdata_unit_rules import UnitRulesMixin

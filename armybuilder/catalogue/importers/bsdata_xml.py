@@ -184,7 +184,7 @@ def _parse_file(path: Path) -> CatalogueFile:
         game_system=root.tag == "gameSystem",
     )
     try:
-        check_numbers(catalogue)
+        check_numbers(path, root)
     except IntegrityError as exc:
         raise BsdataError(str(exc)) from exc
     return catalogue
