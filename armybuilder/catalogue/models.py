@@ -48,6 +48,16 @@ class Faction(models.Model):
         verbose_name=_("datasheets"),
     )
     source_file = models.CharField(_("source file"), max_length=200, blank=True)
+    # Set only for a faction the latest data no longer has (Ynnari: a library since March
+    # 2025); lists dated up to that release are still read as that faction.
+    last_release = models.ForeignKey(
+        "PointsRelease",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("last release"),
+    )
 
     class Meta:
         ordering = ["name"]

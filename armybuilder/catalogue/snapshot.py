@@ -347,8 +347,12 @@ def _factions(in_force: Collection[str] | None = None) -> dict[int, FactionFacts
     ):
         carried[faction_id].update(faction_keywords or ())
     # A keyword naming a faction or an allied rule is never kin: those units are another
-    # army's, or come only as allies within their caps.
-    taken = set(keywords.values()) | {a.keyword for v in allies.values() for a in v}
+    # army's, or come only as allies within their caps. A faction only older data has
+    # (Ynnari, which allies AELDARI) takes nothing from the factions that replaced it.
+    retired = set(Faction.objects.filter(last_release__isnull=False).values_list("id", flat=True))
+    taken = {keyword for pk, keyword in keywords.items() if pk not in retired} | {
+        a.keyword for pk, v in allies.items() if pk not in retired for a in v
+    }
     return {
         pk: FactionFacts(
             id=pk,

@@ -46,7 +46,7 @@ from ..models import (
     WargearVersion,
 )
 from .bsdata import DEFAULT_RELEASE_DATE, DEFAULT_RELEASE_NAME, catalogue_write
-from .bsdata_facts import NOTE_NO_MODELS, WriteStats
+from .bsdata_facts import NOTE_NO_MODELS, ParsedFaction, WriteStats
 from .bsdata_history_parse import (
     Snapshot,
     snapshots_open,
@@ -80,6 +80,8 @@ class HistoryReport:
     retired: Counter[str] = field(default_factory=Counter)
     former_names: Counter[str] = field(default_factory=Counter)
     skipped_factions: dict[str, str] = field(default_factory=dict)
+    # Factions only older data has (name -> the newest snapshot that had it).
+    retired_factions: dict[str, str] = field(default_factory=dict)
     # Prices the bounds refuse (a bracket of 0 models in an old snapshot), by release.
     skipped_prices: list[str] = field(default_factory=list)
     parse_s: float = 0.0
@@ -104,6 +106,8 @@ class HistoryReport:
         ]
         for name, last in sorted(self.skipped_factions.items()):
             lines.append(f"  faction {name!r} has no later faction; skipped (last {last})")
+        for name, last in sorted(self.retired_factions.items()):
+            lines.append(f"  faction {name!r} is only in older data; kept (last {last})")
         for item in self.skipped_prices:
             lines.append(f"  price out of bounds, skipped: {item}")
         changes = self.stats.as_dict()
@@ -200,12 +204,110 @@ class _Rows:
         return found if found is not None else self.by_name.get((scope, name))
 
 
+class _RetiredFactions:
+    """The factions only older data has, kept as the newest snapshot that had them says.
+
+    The row is made (or found again) by name; its ally rules and the datasheets it may
+    field are those of its newest snapshot, synchronised at the end so a second run
+    changes nothing. Its detachments and enhancements are made as any retired row is.
+    """
+
+    def __init__(self, names: set[str]) -> None:
+        # Factions an earlier run kept: found again as retired, never as current.
+        self.names = names
+        self.seen: set[str] = set()
+        self.rules: dict[tuple[int, str], dict[str, Any]] = {}
+        self.availability: dict[tuple[int, int], str | None] = {}
+
+    def row(
+        self,
+        item: ParsedFaction,
+        release: PointsRelease,
+        factions: dict[str, Faction],
+        stats: WriteStats,
+    ) -> Faction:
+        row = factions.get(item.name)
+        if item.name in self.seen and row is not None:
+            return row
+        self.seen.add(item.name)
+        values = {
+            "keyword": item.keyword,
+            "grand_alliance": item.grand_alliance,
+            "source_file": item.source_file,
+            "parent_id": factions[item.parent].pk if item.parent in factions else None,
+            "last_release_id": release.pk,
+        }
+        if row is None:
+            taken = set(Faction.objects.values_list("slug", flat=True))
+            slug, n = item.slug, 2
+            while slug in taken:
+                slug, n = f"{item.slug}-{n}", n + 1
+            row = factions[item.name] = Faction.objects.create(name=item.name, slug=slug, **values)
+            stats.created["Faction"] += 1
+        elif any(getattr(row, k) != v for k, v in values.items()):
+            for k, v in values.items():
+                setattr(row, k, v)
+            row.save(update_fields=[k.removesuffix("_id") for k in values])
+            stats.updated["Faction"] += 1
+        return row
+
+    def offered(
+        self,
+        data: ParsedCatalogue,
+        name: str,
+        rename: dict[str, str],
+        factions: dict[str, Faction],
+        sheets: _Rows,
+    ) -> None:
+        """Record what the faction's newest snapshot offers it: ally rules and datasheets."""
+        fid = factions[name].pk
+        for rule in data.ally_rules:
+            if rule.faction == name:
+                self.rules[(fid, rule.keyword)] = {
+                    "label": rule.label,
+                    "points_cap": rule.points_cap,
+                }
+        for item in data.availabilities:
+            owner = rename.get(item.datasheet[0])
+            if item.faction != name or owner is None:
+                continue
+            pk = sheets.by_name.get((owner, item.datasheet[1]))
+            if pk is None or (item.ally_keyword and (fid, item.ally_keyword) not in self.rules):
+                continue
+            self.availability.setdefault((fid, pk), item.ally_keyword)
+
+    def write(self, stats: WriteStats) -> None:
+        scope = {
+            "faction_id__in": sorted(
+                {fid for fid, _ in self.rules} | {fid for fid, _ in self.availability}
+            )
+        }
+        if not scope["faction_id__in"]:
+            return
+        _sync(AllyRule, scope, ("faction_id", "keyword"), self.rules, stats)
+        rules = {(r.faction_id, r.keyword): r.pk for r in AllyRule.objects.filter(**scope)}
+        wanted = {
+            key: {"ally_id": rules[(key[0], keyword)] if keyword else None}
+            for key, keyword in self.availability.items()
+        }
+        _sync(Availability, scope, ("faction_id", "datasheet_id"), wanted, stats)
+
+
 def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: HistoryReport) -> None:
     final = parsed[-1]
     final_release = _release(days[-1], final=True)
     out.stats = catalogue_write(final, final_release)
     factions = {f.name: f for f in Faction.objects.all()}
     names_by_catalogue = {f.catalogue_id: f.name for f in final.factions}
+    # A faction of older data only (Ynnari) is kept as its newest snapshot states it: the
+    # row, its ally rules, what it may field and its detachments, marked retired.
+    retired = _RetiredFactions(
+        {
+            name
+            for name, row in factions.items()
+            if row.last_release_id is not None and name not in names_by_catalogue.values()
+        }
+    )
 
     sheets, detachments, enhancements = _Rows(), _Rows(), _Rows()
     faction_name = {f.pk: f.name for f in factions.values()}
@@ -240,6 +342,7 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
         "detachments": {
             detachments.find(d.faction, d.name, d.source_id, d.faction) for d in final.detachments
         },
+        "factions": {factions[f.name].pk for f in final.factions if f.name in factions},
     }
     final_detachments = {(d.faction, d.name) for d in final.detachments}
     current["enhancements"] = {
@@ -277,23 +380,44 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
         release_ids.append(release.pk)
         out.releases.append(release.name)
         rename: dict[str, str] = {}
+        newest: list[ParsedFaction] = []
         for item in data.factions:
             later = names_by_catalogue.get(item.catalogue_id, item.name)
-            if later in factions:
+            if later in factions and later not in retired.names:
                 rename[item.name] = later
+            elif item.catalogue_id:
+                if item.name not in retired.seen:
+                    newest.append(item)
+                    out.retired_factions[item.name] = str(day)
+                row = retired.row(item, release, factions, out.stats)
+                rename[item.name] = item.name
+                last_seen["factions"].setdefault(row.pk, release.pk)
             else:
                 out.skipped_factions.setdefault(item.name, str(day))
-
         # Datasheets: match by id, then by name; make rows for what only older data has.
+        # What a retired faction fields under another's datasheet (Ynnari's copies of the
+        # Aeldari library's units) is that datasheet, found by its BSData id; so the
+        # retired factions' datasheets come last, when the others' rows are known.
+        shared = {sid: pk for (_, sid), pk in sheets.by_id.items()}
+        aliases: set[tuple[str, str]] = set()
         fresh: list[Datasheet] = []
-        for sheet in data.datasheets:
+        for sheet in sorted(data.datasheets, key=lambda s: s.faction in retired.seen):
             faction = rename.get(sheet.faction)
             if faction is None:
                 continue
-            if sheets.find(faction, sheet.name, sheet.source_id, faction) is None:
+            found = sheets.find(faction, sheet.name, sheet.source_id, faction)
+            alias = shared.get(sheet.source_id) if faction in retired.seen else None
+            if alias is not None and found in (None, alias):
+                sheets.by_name.setdefault((faction, sheet.name), alias)
+                sheets.by_id.setdefault((faction, sheet.source_id), alias)
+                aliases.add((faction, sheet.name))
+                continue
+            if found is None:
                 again = kept["sheet"].get((faction, sheet.name))
                 if again is not None:
                     sheets.add(again, faction, sheet.name, sheet.source_id, faction)
+                    if sheet.source_id:
+                        shared.setdefault(sheet.source_id, again)
                     continue
                 fid = factions[faction].pk
                 slug = _slug(sheet.name, slugs[fid])
@@ -317,15 +441,21 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
                 )
                 fresh.append(row)
                 sheets.add(-len(fresh), faction, sheet.name, sheet.source_id, faction)
+                if sheet.source_id:
+                    shared.setdefault(sheet.source_id, -len(fresh))
         if fresh:
             Datasheet.objects.bulk_create(fresh, batch_size=500)
             out.stats.created["Datasheet"] += len(fresh)
             for position, row in enumerate(fresh, 1):
                 _repoint(sheets, -position, row.pk)
-            _availability(data, rename, factions, sheets, rules, {r.pk for r in fresh}, out)
+            _availability(
+                data, rename, factions, sheets, rules, {r.pk for r in fresh}, retired, out
+            )
+        for item in newest:
+            retired.offered(data, item.name, rename, factions, sheets)
         for sheet in data.datasheets:
             faction = rename.get(sheet.faction)
-            if faction is None:
+            if faction is None or (sheet.faction, sheet.name) in aliases:
                 continue
             pk = sheets.find(faction, sheet.name, sheet.source_id, faction)
             assert pk is not None
@@ -455,6 +585,7 @@ def _write_history(days: list[date], parsed: list[ParsedCatalogue], out: History
             if item.points is not None and 0 <= item.points <= MAX_POINTS:
                 enhancement_prices.setdefault((release.pk, pk), {"points": item.points})
 
+    retired.write(out.stats)
     _mark_retired(current, last_seen, out)
     _month_keywords(sizes)
     scope = {"release_id__in": release_ids}
@@ -503,6 +634,7 @@ def _availability(
     sheets: _Rows,
     rules: dict[tuple[int, str], int],
     fresh: set[int],
+    retired: _RetiredFactions,
     out: HistoryReport,
 ) -> None:
     """Offer a datasheet only older data has to the factions that data offered it to."""
@@ -510,7 +642,8 @@ def _availability(
     seen = set()
     for item in data.availabilities:
         faction, owner = rename.get(item.faction), rename.get(item.datasheet[0])
-        if faction is None or owner is None:
+        # A retired faction's whole offer is written by _RetiredFactions.
+        if faction is None or owner is None or faction in retired.seen:
             continue
         pk = sheets.by_name.get((owner, item.datasheet[1]))
         if pk not in fresh or (factions[faction].pk, pk) in seen:
@@ -534,6 +667,7 @@ def _mark_retired(
         ("datasheets", Datasheet),
         ("detachments", Detachment),
         ("enhancements", Enhancement),
+        ("factions", Faction),
     ):
         wanted = {pk: rel for pk, rel in last_seen[kind].items() if pk not in current[kind]}
         out.retired[kind] = len(wanted)

@@ -36,6 +36,7 @@ def infer_faction(
     scores = {
         pk: sum(1 for n in names if n in idx.datasheets(pk, parsed_release).by_norm)
         for pk in idx.faction_names
+        if idx.offered("faction", pk, parsed_release)
     }
     best = max(scores.values(), default=0)
     if best == 0:

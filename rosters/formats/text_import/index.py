@@ -622,6 +622,12 @@ def catalogue_index_build(*, version: tuple[object, ...] | None = None) -> Catal
                 "id", "last_release__published"
             )
         )
+    # A faction only older data has (Ynnari) has no former names of its own.
+    retired["faction"] = dict(
+        Faction.objects.filter(last_release__isnull=False).values_list(
+            "id", "last_release__published"
+        )
+    )
     return CatalogueIndex(
         version=version,
         options=dict(options),

@@ -165,6 +165,8 @@ def _resolve_faction(
         if picked is not None:
             _set_faction(idx, out, picked.id)
             return rest
+    # A faction only older data has (Ynnari) is named by lists up to its last release.
+    found = [pk for pk in found if idx.offered("faction", pk, out.release_id)]
     if found:
         _set_faction(idx, out, most_specific(idx, found))
         return rest
@@ -205,7 +207,8 @@ def _faction_parts(idx: CatalogueIndex, text: str, *, split: bool = True) -> lis
     singular or plural ("SPACE MARINE ULTRAMARINE")."""
     texts = [text, without_parenthetical(text)]
     if split:
-        texts += _PARTS_RE.split(text)
+        # The last part first: BattleScribe's "Aeldari - Ynnari" names the catalogue last.
+        texts += reversed(_PARTS_RE.split(text))
     hits = [idx.factions.by_norm.get(normalise(t)) for t in texts]
     found = list(dict.fromkeys(h for h in hits if h is not None))
     if found or not split:

@@ -2,7 +2,8 @@
 
 ``fixtures/catalogue-10e-history.json.xz`` holds what ``import_bsdata_history`` adds on
 top of ``fixtures/catalogue-10e.json.xz``: the dated releases with their prices and unit
-sizes, the datasheets, detachments and enhancements only older data has, the former
+sizes, the factions, datasheets, detachments and enhancements only older data has
+(a retired faction with its ally rules and what it may field), the former
 names (of wargear options too) and the older wargear that differs from the final data.
 ``--dump`` writes that file from a database the history import has run on.
 ``fixtures/former-names-10e.json`` holds the former names of entries the final data
@@ -26,11 +27,13 @@ from django.db.models import Q
 
 from armybuilder.catalogue.importers.bsdata import DEFAULT_RELEASE_NAME
 from armybuilder.catalogue.models import (
+    AllyRule,
     Availability,
     Datasheet,
     Detachment,
     Enhancement,
     EnhancementPrice,
+    Faction,
     FormerName,
     FormerOptionName,
     OptionPrice,
@@ -59,8 +62,12 @@ def history_querysets() -> list[Iterable[models.Model]]:
     retired_sheets = Datasheet.objects.filter(last_release__isnull=False)
     return [
         dated.order_by("pk"),
+        Faction.objects.filter(last_release__isnull=False).order_by("pk"),
+        AllyRule.objects.filter(faction__last_release__isnull=False).order_by("pk"),
         retired_sheets.order_by("pk"),
-        Availability.objects.filter(datasheet__last_release__isnull=False).order_by("pk"),
+        Availability.objects.filter(
+            Q(datasheet__last_release__isnull=False) | Q(faction__last_release__isnull=False)
+        ).order_by("pk"),
         Detachment.objects.filter(last_release__isnull=False).order_by("pk"),
         Enhancement.objects.filter(last_release__isnull=False).order_by("pk"),
         ReleaseUnitSize.objects.filter(release__in=dated).order_by("pk"),
