@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from django.utils.translation import gettext_lazy
-from openpyxl import Workbook, load_workbook
 
 UNITS = "Units"
 ENHANCEMENTS = "Enhancements"
@@ -97,6 +96,8 @@ class ParsedWorkbook:
 
 def workbook_write(*, rows: list[PriceRow]) -> bytes:
     """Write price rows to an xlsx workbook in the layout workbook_read expects."""
+    from openpyxl import Workbook  # only where a workbook is written: ~80 ms cold
+
     wb = Workbook(write_only=True)
     for sheet_name, header in HEADERS.items():
         ws = wb.create_sheet(sheet_name)
@@ -152,6 +153,8 @@ def _file_problem(data: bytes) -> str:
 
 
 def _read_sheets(data: bytes, parsed: ParsedWorkbook) -> None:
+    from openpyxl import load_workbook  # only where a workbook is read: ~80 ms cold
+
     wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:
         if UNITS not in wb.sheetnames:
@@ -310,6 +313,8 @@ def comparison_write(
     *, title: str, rows: list[tuple[str, str, str, int | None, int | None]]
 ) -> bytes:
     """Write a release comparison (faction, kind, entry, old, new) as a one-sheet workbook."""
+    from openpyxl import Workbook  # only where a workbook is written: ~80 ms cold
+
     wb = Workbook(write_only=True)
     ws = wb.create_sheet("Changes")
     ws.append([_text_cell(title)])
