@@ -9,7 +9,8 @@ class RostersConfig(AppConfig):
 
     def ready(self) -> None:
         from rosters import language  # noqa: F401  (connects the login signal)
-        from rosters.converters import IdConverter
+        from rosters.converters import IdConverter, TokenConverter
 
         # Registered here, once, before any URLconf that uses <id:...> is read.
         register_converter(IdConverter, "id")
+        register_converter(TokenConverter, "token")

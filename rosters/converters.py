@@ -25,6 +25,22 @@ class IdConverter:
         return str(value)
 
 
+class TokenConverter:
+    """A share token as secrets.token_urlsafe makes it; anything else is no match.
+
+    <str:...> takes any character but "/", and a NUL byte then reaches PostgreSQL, which
+    refuses it in a query (a 500); <token:...> refuses it at URL resolution (a 404).
+    """
+
+    regex = "[A-Za-z0-9_-]{1,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
 def id_or_none(raw: object) -> int | None:
     """Read an id from a form or query value; None when it is not one the database can hold."""
     if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 19:

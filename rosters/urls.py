@@ -28,7 +28,7 @@ urlpatterns = [
     ),
     path("rosters/<id:pk>/units/<id:unit_pk>/remove/", views.unit_remove, name="unit_remove"),
     path("rosters/<id:pk>/units/<id:unit_pk>/wargear/", views.unit_wargear, name="unit_wargear"),
-    path("shared/<str:token>/", views.roster_shared, name="shared"),
+    path("shared/<token:token>/", views.roster_shared, name="shared"),
     path("rosters/<id:pk>/declarations/", wizard_views.declaration_list, name="declarations"),
     path("rosters/<id:pk>/declare/", wizard_views.wizard_start, name="wizard_start"),
     path(

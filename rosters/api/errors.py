@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
@@ -147,6 +148,9 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
     return Response(body, status=exc.status_code, headers=headers)
 
 
+# Exempt: it changes nothing and answers every method alike, so a token client's POST to a
+# wrong address gets the JSON 404 rather than the CSRF check's HTML 403.
+@csrf_exempt
 def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     """Answer an unknown /api/ address with the JSON error envelope."""
     message = MSG_NOT_FOUND

@@ -6,7 +6,9 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
+from rosters.api import selectors
 from rosters.api.errors import CODE_LIST_UNREADABLE, CODE_LIST_UNRESOLVED, ApiError
+from rosters.declarations import DeclarationData, declaration_to_core
 from rosters.formats import services as format_services
 from rosters.formats.result_json import problems_to_json
 from rosters.formats.text_import import UnreadableList
@@ -76,9 +78,18 @@ def _keyed(problems: Sequence[Problem]) -> list[dict[str, Any]]:
     ]
 
 
-def roster_pdf(*, roster: Roster) -> bytes:
-    """Return the roster as a printable PDF."""
-    return format_services.roster_export_pdf(roster_id=roster.pk)
+def roster_pdf(*, roster: Roster, cards: bool = False, declaration_id: int | None = None) -> bytes:
+    """Return the roster as a printable PDF; with ``cards``, a datasheet card per unit,
+    leaders with their units as the roster's declaration ``declaration_id`` has them."""
+    declaration = None
+    if cards and declaration_id is not None:
+        row = selectors.declaration_owned_get(
+            owner=roster.owner, roster_id=roster.pk, declaration_id=declaration_id
+        )
+        declaration = declaration_to_core(data=DeclarationData.of(row))
+    return format_services.roster_export_pdf(
+        roster_id=roster.pk, cards=cards, declaration=declaration
+    )
 
 
 def roster_xlsx(*, roster: Roster) -> bytes:

@@ -29,10 +29,16 @@ ERR_TOO_LARGE: Final = gettext_lazy(
     "The request body is too large: at most {limit} bytes are allowed."
 )
 ERR_MALFORMED: Final = gettext_lazy("The body is not valid JSON: {problem}.")
+ERR_NOT_TEXT: Final = gettext_lazy(
+    "The body is not valid JSON text: it holds a UTF-16 surrogate escape without its pair, "
+    "which stands for no character."
+)
 
 # A JSON string, escapes included; the two alternatives never overlap, so matching is linear.
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+# A surrogate escape, paired or not; only a body holding one is checked for lone ones.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class RequestTooLarge(exceptions.APIException):
@@ -76,9 +82,21 @@ class BoundedJSONParser(JSONParser):
         if json_depth(text) > MAX_JSON_DEPTH:
             raise exceptions.ParseError(ERR_TOO_DEEP.format(limit=MAX_JSON_DEPTH))
         try:
-            return json.loads(text, parse_constant=_refuse_constant)
+            value = json.loads(text, parse_constant=_refuse_constant)
         except (ValueError, RecursionError) as exc:
             raise exceptions.ParseError(ERR_MALFORMED.format(problem=exc)) from None
+        # A lone surrogate is no character: echoed in an error it could not be encoded.
+        if _SURROGATE_ESCAPE.search(text) and not _is_text(value):
+            raise exceptions.ParseError(ERR_NOT_TEXT)
+        return value
+
+
+def _is_text(value: Any) -> bool:
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _refuse_constant(name: str) -> Any:

@@ -508,6 +508,19 @@ class RosterValidationQuerySerializer(serializers.Serializer):
     )
 
 
+class RosterExportPdfQuerySerializer(serializers.Serializer):
+    cards = serializers.BooleanField(
+        required=False, default=False, help_text="Add a datasheet card per unit."
+    )
+    declaration = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="With cards: print attached leaders with their units, as this saved "
+        "declaration of the roster has them.",
+    )
+
+
 class RosterUnitCreateInputSerializer(serializers.Serializer):
     datasheet = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     models = serializers.IntegerField(

@@ -87,9 +87,9 @@ urlpatterns = [
         declarations.DeclarationDetailApi.as_view(),
         name="declaration",
     ),
-    path("shared/<str:token>/", rosters.SharedRosterApi.as_view(), name="shared"),
+    path("shared/<token:token>/", rosters.SharedRosterApi.as_view(), name="shared"),
     path(
-        "shared/<str:token>/validation/",
+        "shared/<token:token>/validation/",
         rosters.SharedRosterValidationApi.as_view(),
         name="shared-validation",
     ),

@@ -11,5 +11,5 @@ urlpatterns = [
     path("battles/<int:pk>/sheet.pdf", views.battle_pdf, name="pdf"),
     path("battles/<int:pk>/share/", views.battle_share, name="share"),
     path("battles/<int:pk>/delete/", views.battle_delete, name="delete"),
-    path("battles/shared/<str:token>/", views.battle_shared, name="shared"),
+    path("battles/shared/<token:token>/", views.battle_shared, name="shared"),
 ]

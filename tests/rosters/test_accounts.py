@@ -6,6 +6,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
+from rosters.mail import mail_wait
+
 pytestmark = pytest.mark.django_db
 
 
@@ -44,6 +46,7 @@ def test_log_in_and_out(client, owner):
 
 def test_password_reset_sends_a_working_link(client, owner, mailoutbox):
     client.post(reverse("password_reset"), {"email": "olivia@example.com"})
+    mail_wait()
     assert len(mailoutbox) == 1
     link = re.search(r"https?://[^/]+(/accounts/reset/\S+/)", mailoutbox[0].body).group(1)
     form = client.get(link, follow=True)

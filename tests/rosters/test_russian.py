@@ -20,6 +20,7 @@ from armybuilder.rules import codes
 from armybuilder.rules.messages import Message, Template
 from armybuilder.rules.scoring import codes as scoring_codes
 from rosters.language import ACTIVE, translated
+from rosters.mail import mail_wait
 from rosters.models import PlayerSettings
 from rosters.presentation import VIOLATION_TITLES
 from tests.rosters.conftest import add
@@ -346,6 +347,7 @@ def test_catalogue_admin_reads_in_russian(client, roster):
 
 def _reset_mail(client, owner, mailoutbox, browser: str):
     client.post(reverse("password_reset"), {"email": owner.email}, HTTP_ACCEPT_LANGUAGE=browser)
+    mail_wait()
     assert len(mailoutbox) == 1
     return mailoutbox[0]
 

@@ -19,7 +19,7 @@ from rosters.api import formats, selectors
 from rosters.api import serializers as s
 from rosters.api.renderers import PdfRenderer, TextRenderer, XlsxRenderer
 from rosters.api.throttles import AnonThrottle, AnonValidateThrottle, UserThrottle
-from rosters.api.views.base import ApiView, OwnerView, body
+from rosters.api.views.base import ApiView, OwnerView, body, query_params
 from rosters.models import Roster
 
 TAG = "import and export"
@@ -64,10 +64,11 @@ def _download(roster: Roster, content: bytes | str, content_type: str, ext: str)
     return response
 
 
-def _export_schema(media_type: str, what: str) -> Any:
+def _export_schema(media_type: str, what: str, parameters: list[Any] | None = None) -> Any:
     return extend_schema(
         tags=[TAG],
         summary=f"Download a roster as {what}",
+        parameters=parameters,
         responses={(200, media_type): OpenApiResponse(OpenApiTypes.BINARY)},
     )
 
@@ -75,10 +76,16 @@ def _export_schema(media_type: str, what: str) -> Any:
 class RosterExportPdfApi(OwnerView):
     renderer_classes = [JSONRenderer, PdfRenderer]
 
-    @_export_schema("application/pdf", "a printable PDF")
+    @_export_schema(
+        "application/pdf", "a printable PDF", parameters=[s.RosterExportPdfQuerySerializer]
+    )
     def get(self, request: Request, roster_id: int) -> HttpResponse:
         roster = selectors.roster_owned_row(owner=request.user, roster_id=roster_id)
-        return _download(roster, formats.roster_pdf(roster=roster), "application/pdf", "pdf")
+        query = query_params(s.RosterExportPdfQuerySerializer, request)
+        pdf = formats.roster_pdf(
+            roster=roster, cards=query["cards"], declaration_id=query.get("declaration")
+        )
+        return _download(roster, pdf, "application/pdf", "pdf")
 
 
 class RosterExportXlsxApi(OwnerView):
