@@ -71,6 +71,14 @@ class Battle(models.Model):
             return self.custom_points or 0
         return BATTLE_SIZE_POINTS[self.battle_size]
 
+    @property
+    def size_label(self) -> str:
+        """"Strike Force (2000 pts)", or a custom size with its points: each said once."""
+        label = str(self.get_battle_size_display())  # type: ignore[attr-defined]
+        if self.battle_size != CUSTOM:
+            return label
+        return _("{size} ({points} pts)").format(size=label, points=self.points)
+
 
 class BattleSide(models.Model):
     """One side: index 0 is the owner's roster, index 1 the opponent."""

@@ -67,10 +67,8 @@ class BattlePdf(RosterPdf):
         story: list[Flowable] = [self.para(self.title, "title"), Spacer(1, 2 * mm)]
         story.append(
             self.para(
-                f"{b.played_on.isoformat()} · {b.get_battle_size_display()} "
-                + _("({points} pts) · scoring {profile}").format(
-                    points=b.points, profile=b.scoring_profile
-                ),
+                f"{b.played_on.isoformat()} · {b.size_label} · "
+                + _("scoring {profile}").format(profile=b.scoring_profile),
                 "base",
             )
         )

@@ -296,3 +296,34 @@ def test_a_pasted_list_with_unknown_lines_is_refused_with_their_line_numbers(
     assert response.status_code == 200
     assert "could not place" in body and "Zzyzx Company" in body
     assert not Battle.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("size", "custom", "said"),
+    [
+        ("strike_force", None, "Strike Force (2000 pts) · "),
+        ("incursion", None, "Incursion (1000 pts) · "),
+        ("custom", 1500, "Custom points size (1500 pts) · "),
+    ],
+)
+def test_the_battle_size_is_said_once_on_the_page_and_the_pdf(
+    client: Client, owner: User, roster: Roster, rival_roster: Roster, size, custom, said
+) -> None:
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    battle = services.battle_create(
+        owner=owner,
+        side=services.roster_snapshot(roster=roster),
+        opponent=services.roster_snapshot(roster=rival_roster),
+        battle_size=size,
+        custom_points=custom,
+    )
+    client.force_login(owner)
+    page = client.get(reverse("battles:battle", args=[battle.pk])).content.decode()
+    pdf = client.get(reverse("battles:pdf", args=[battle.pk])).content
+    text = "\n".join(p.extract_text() for p in PdfReader(BytesIO(pdf)).pages)
+    for shown in (page, text):
+        assert said in shown
+        assert "pts) (" not in shown and "pts)  (" not in shown

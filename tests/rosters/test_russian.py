@@ -691,3 +691,12 @@ def test_not_found_reads_in_russian(ru_client, stranger, roster):
     assert response.status_code == 404
     html = response.content.decode()
     assert "Не найдено" in html and english_left(html, [*game_names(), "sam"]) == []
+
+
+@pytest.mark.parametrize("accept", ["en", "ru"])
+def test_each_language_is_named_in_itself_and_apart_from_the_other(client, db, accept) -> None:
+    page = client.get(reverse("rosters:home"), HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    # Not "Английский" on a Russian page, nor "EnglishРусский" read as one word.
+    assert re.search(r'lang="en-gb"[^>]*>English</button><span aria-hidden="true"> · </span>', page)
+    assert 'lang="ru" class="link"' in page and ">Русский</button>" in page
+    assert "Английский" not in page
