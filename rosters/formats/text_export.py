@@ -21,6 +21,15 @@ def unit_section(unit: UnitLine) -> str:
     return "OTHER DATASHEETS"
 
 
+def counted(count: int, name: str) -> str:
+    """"2x Storm Bolters" for one "2 Storm Bolters", as the app counts the items (never
+    "1x 2 Storm Bolters"); other counts as "5x 2 Bolt Pistols", which the app writes too."""
+    block, _, rest = name.partition(" ")
+    if count == 1 and block.isdigit() and rest:
+        return f"{block}x {rest}"
+    return f"{count}x {name}"
+
+
 def wargear_lines(unit: UnitLine) -> list[str]:
     """The app's model and wargear lines: one model's wargear straight under the unit,
     else each model type with its wargear in all ("• 4x Infiltrator", "◦ 4x Bolt pistol").
@@ -34,11 +43,11 @@ def wargear_lines(unit: UnitLine) -> list[str]:
         lines = [f"  • {unit.models}x {unit.name}"]
         return lines + [f"     ◦ {text}" for text in unit.unread]
     if len(parts) == 1 and parts[0][1] == 1 and unit.models == 1 and not unit.unread:
-        return [f"  • {count}x {option}" for option, count in parts[0][2] if count]
+        return [f"  • {counted(count, option)}" for option, count in parts[0][2] if count]
     lines = []
     for model, models, gear in parts:
         lines.append(f"  • {models}x {model}")
-        lines += [f"     ◦ {count}x {option}" for option, count in gear if count]
+        lines += [f"     ◦ {counted(count, option)}" for option, count in gear if count]
     return lines + [f"     ◦ {text}" for text in unit.unread]
 
 
@@ -61,7 +70,7 @@ def sheet_to_text(sheet: RosterSheet) -> str:
             lines += wargear_lines(unit)
             # The app lists priced models and detachment upgrades on the unit, as wargear.
             for name, count in unit.extras:
-                lines.append(f"  • {count}x {name}")
+                lines.append(f"  • {counted(count, name)}")
             if unit.enhancement:
                 lines.append(f"  • Enhancements: {unit.enhancement}")
             lines.append("")

@@ -145,3 +145,44 @@ def test_wargear_import_on_real_units() -> None:
         data = formats.list_check_json(check=check)
         assert data["schema"] == 4
         assert sum(p["models"] for p in data["units"][0]["wargear"]) == unit.models, name
+
+
+@pytest.mark.parametrize(
+    ("count", "name", "written"),
+    [
+        (1, "2 Storm Bolters", "2x Storm Bolters"),  # never "1x 2 Storm Bolters"
+        (5, "2 Bolt Pistols", "5x 2 Bolt Pistols"),  # five models with two each: as the app
+        (1, "Storm bolter", "1x Storm bolter"),
+        (3, "Plasma pistol", "3x Plasma pistol"),
+        (1, "2", "1x 2"),  # a bare number is a name, not a count
+    ],
+)
+def test_an_option_named_with_its_count_is_written_as_the_app_counts(count, name, written):
+    from rosters.formats.text_export import counted
+
+    assert counted(count, name) == written
+
+
+IMPULSOR = """Test (80 points)
+
+Space Marines
+Gladius Task Force
+Strike Force (2000 points)
+
+DEDICATED TRANSPORTS
+
+Impulsor (80 points)
+  • 1x 2 Storm Bolters
+"""
+
+
+def test_an_option_named_with_its_count_round_trips() -> None:
+    call_command("loaddata", str(FULL_CATALOGUE), verbosity=0)
+    release = PointsRelease.objects.get(is_current=True)
+    owner = User.objects.create_user("olivia", "o@example.com", "pw-olivia-40k")
+    first = read(IMPULSOR, release)
+    assert first.problems == [] and first.complete
+    roster = formats.roster_import_save(resolved=first, owner=owner, release=release, name="I")
+    text = formats.roster_export_text(roster_id=roster.pk)
+    assert "• 2x Storm Bolters" in text and "1x 2 " not in text
+    assert _roster_of(read(text, release)) == _roster_of(first)
