@@ -73,7 +73,7 @@ class Battle(models.Model):
 
     @property
     def size_label(self) -> str:
-        """"Strike Force (2000 pts)", or a custom size with its points: each said once."""
+        """The size as said once: "Strike Force (2000 pts)", or a custom size with its points."""
         label = str(self.get_battle_size_display())  # type: ignore[attr-defined]
         if self.battle_size != CUSTOM:
             return label

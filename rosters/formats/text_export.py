@@ -22,7 +22,7 @@ def unit_section(unit: UnitLine) -> str:
 
 
 def counted(count: int, name: str) -> str:
-    """"2x Storm Bolters" for one "2 Storm Bolters", as the app counts the items (never
+    """Write "2x Storm Bolters" for one "2 Storm Bolters", as the app counts items (never
     "1x 2 Storm Bolters"); other counts as "5x 2 Bolt Pistols", which the app writes too."""
     block, _, rest = name.partition(" ")
     if count == 1 and block.isdigit() and rest:
