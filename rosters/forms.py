@@ -65,11 +65,8 @@ class PlayerPasswordResetForm(PasswordResetForm):
 
 def faction_choices() -> list[tuple[str, list[tuple[int, str]]]]:
     """Group factions under their top-level faction, so chapters sit under Space Marines."""
-    # A faction only older data has (Ynnari) is read from dated lists, not offered anew.
     factions = list(
-        Faction.objects.filter(last_release__isnull=True)
-        .order_by("name")
-        .values_list("pk", "name", "parent_id")
+        Faction.objects.offered().order_by("name").values_list("pk", "name", "parent_id")
     )
     names = {pk: name for pk, name, _ in factions}
     groups: dict[int, list[tuple[int, str]]] = {}

@@ -69,8 +69,7 @@ def home(request: HttpRequest) -> HttpResponse:
     """Show what the site is, or the player's rosters once logged in."""
     if request.user.is_authenticated:
         return redirect("rosters:list")
-    # A faction only older data has (Ynnari) is read from dated lists, not offered anew.
-    factions = Faction.objects.filter(parent__isnull=True, last_release__isnull=True)
+    factions = Faction.objects.offered().filter(parent__isnull=True)
     factions = factions.prefetch_related("children")
     release = PointsRelease.objects.filter(is_current=True).first()
     return render(request, "rosters/home.html", {"factions": factions, "release": release})

@@ -25,6 +25,26 @@ class WarlordRule(models.TextChoices):
     CANNOT = "cannot", _("Cannot be Warlord")
 
 
+def last_release_field() -> models.ForeignKey[PointsRelease | None]:
+    """The newest release that had a row the latest data no longer has (the dated-release
+    history); null for a row the latest data has."""
+    return models.ForeignKey(
+        "PointsRelease",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("last release"),
+    )
+
+
+class FactionQuerySet(models.QuerySet["Faction"]):
+    def offered(self) -> FactionQuerySet:
+        """The factions a new roster may take: not those only older data has (Ynnari),
+        which are read from dated lists alone."""
+        return self.filter(last_release__isnull=True)
+
+
 class Faction(models.Model):
     name = models.CharField(_("name"), max_length=100, unique=True)
     slug = models.SlugField(_("slug"), max_length=100, unique=True)
@@ -50,14 +70,9 @@ class Faction(models.Model):
     source_file = models.CharField(_("source file"), max_length=200, blank=True)
     # Set only for a faction the latest data no longer has (Ynnari: a library since March
     # 2025); lists dated up to that release are still read as that faction.
-    last_release = models.ForeignKey(
-        "PointsRelease",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        verbose_name=_("last release"),
-    )
+    last_release = last_release_field()
+
+    objects = FactionQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -137,14 +152,7 @@ class Datasheet(models.Model):
         help_text=_("What the importer could not express; for an admin to finish."),
     )
     # Set only for a datasheet the latest data no longer has (the dated-release history).
-    last_release = models.ForeignKey(
-        "PointsRelease",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        verbose_name=_("last release"),
-    )
+    last_release = last_release_field()
 
     class Meta:
         ordering = ["name"]
@@ -309,14 +317,7 @@ class Detachment(models.Model):
     )
     source_id = models.CharField(_("source id"), max_length=100, blank=True, db_index=True)
     # Set only for a detachment the latest data no longer has (the dated-release history).
-    last_release = models.ForeignKey(
-        "PointsRelease",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        verbose_name=_("last release"),
-    )
+    last_release = last_release_field()
 
     class Meta:
         ordering = ["faction", "name"]
@@ -342,14 +343,7 @@ class Enhancement(models.Model):
     required_keywords = models.JSONField(_("required keywords"), default=list, blank=True)
     source_id = models.CharField(_("source id"), max_length=100, blank=True, db_index=True)
     # Set only for an enhancement the latest data no longer has (the dated-release history).
-    last_release = models.ForeignKey(
-        "PointsRelease",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        verbose_name=_("last release"),
-    )
+    last_release = last_release_field()
 
     class Meta:
         ordering = ["detachment", "name"]

@@ -326,7 +326,11 @@ def releases_load() -> Releases:
 def _factions(in_force: Collection[str] | None = None) -> dict[int, FactionFacts]:
     """Every faction's facts; with ``in_force`` (the detachments an older month had), its
     army limits as that month had them (month_facts.limits_in_force)."""
-    tree = list(Faction.objects.values_list("id", "name", "keyword", "parent_id"))
+    rows = list(
+        Faction.objects.values_list("id", "name", "keyword", "parent_id", "last_release_id")
+    )
+    tree = [row[:4] for row in rows]
+    retired = {row[0] for row in rows if row[4] is not None}
     allies: dict[int, list[core.Allowance]] = defaultdict(list)
     for faction_id, keyword, cap in AllyRule.objects.order_by("id").values_list(
         "faction_id", "keyword", "points_cap"
@@ -349,7 +353,6 @@ def _factions(in_force: Collection[str] | None = None) -> dict[int, FactionFacts
     # A keyword naming a faction or an allied rule is never kin: those units are another
     # army's, or come only as allies within their caps. A faction only older data has
     # (Ynnari, which allies AELDARI) takes nothing from the factions that replaced it.
-    retired = set(Faction.objects.filter(last_release__isnull=False).values_list("id", flat=True))
     taken = {keyword for pk, keyword in keywords.items() if pk not in retired} | {
         a.keyword for pk, v in allies.items() if pk not in retired for a in v
     }

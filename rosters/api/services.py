@@ -32,6 +32,10 @@ from rosters.formats.result_json import result_to_json
 from rosters.models import Declaration, Roster, RosterUnit
 
 ERR_UNKNOWN_FACTION: Final = gettext_lazy("There is no faction with id {value}.")
+ERR_RETIRED_FACTION: Final = gettext_lazy(
+    "{faction} is only in older data: a list of its time is read as it, but a new roster "
+    "cannot take it."
+)
 ERR_UNKNOWN_DETACHMENT: Final = gettext_lazy("There is no detachment with id {value}.")
 ERR_UNKNOWN_DATASHEET: Final = gettext_lazy("There is no datasheet with id {value}.")
 ERR_UNKNOWN_ENHANCEMENT: Final = gettext_lazy("There is no enhancement with id {value}.")
@@ -67,6 +71,9 @@ def roster_create_from_ids(
 ) -> Roster:
     """Create a roster from catalogue ids; the detachment must be one its faction may use."""
     faction = _get_or_field_error(Faction, faction_id, "faction", ERR_UNKNOWN_FACTION)
+    if not Faction.objects.offered().filter(pk=faction.pk).exists():
+        # As the new-roster form: its choices hold only the factions offered anew.
+        raise ValidationError({"faction": [ERR_RETIRED_FACTION.format(faction=faction.name)]})
     detachment = None
     if detachment_id is not None:
         detachment = _get_or_field_error(

@@ -112,3 +112,26 @@ def test_duplicate_copies_units(owner_client, roster):
         f"/api/rosters/{roster.pk}/duplicate/", {"name": "Gladius B"}, format="json"
     ).json()
     assert named["name"] == "Gladius B"
+
+
+def test_a_faction_only_older_data_has_is_refused_as_the_form_refuses_it(
+    owner_client, client, owner, marines, release
+):
+    from armybuilder.catalogue.models import Faction
+
+    ynnari = Faction.objects.create(
+        name="Ynnari", slug="ynnari", keyword="AELDARI", last_release=release
+    )
+    response = owner_client.post(
+        "/api/rosters/", {"name": "x", "faction": ynnari.pk}, format="json"
+    )
+    assert response.status_code == 400
+    assert "Ynnari is only in older data" in response.json()["error"]["fields"]["faction"][0]
+    assert not Roster.objects.filter(faction=ynnari).exists()
+    # The page's form offers it not at all; a current faction is still created.
+    client.force_login(owner)
+    assert b">Ynnari<" not in client.get("/rosters/new/").content
+    created = owner_client.post(
+        "/api/rosters/", {"name": "x", "faction": marines.pk}, format="json"
+    )
+    assert created.status_code == 201
