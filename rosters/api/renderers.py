@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from rest_framework.renderers import BaseRenderer
+from rest_framework.utils.encoders import JSONEncoder
 
 
 class ExportRenderer(BaseRenderer):
@@ -23,7 +24,8 @@ class ExportRenderer(BaseRenderer):
         response = (renderer_context or {}).get("response")
         if response is not None:
             response["Content-Type"] = "application/json"
-        return json.dumps(data).encode()
+        # DRF's encoder, because error messages are lazy translations json cannot encode.
+        return json.dumps(data, cls=JSONEncoder).encode()
 
 
 class PdfRenderer(ExportRenderer):

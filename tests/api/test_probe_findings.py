@@ -105,6 +105,20 @@ def test_the_api_pdf_takes_cards_and_a_declaration(owner_client, roster, declara
     assert owner_client.get(url, {"cards": "maybe"}).status_code == 400
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_pdf_asked_for_by_format_still_answers_a_bad_query_in_json(
+    owner_client, roster, language
+) -> None:
+    # ?format=pdf picks the PDF renderer for the error too; its messages are lazy
+    # translations, which once made the plain json encoder raise (a 500 found by fuzzing).
+    url = f"/api/rosters/{roster.pk}/export/pdf/"
+    query = {"format": "pdf", "declaration": "null", "cards": "false"}
+    answer = owner_client.get(url, query, HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 400
+    assert answer["Content-Type"] == "application/json"
+    assert answer.json()["error"]["code"]
+
+
 def test_the_reset_mail_is_sent_off_the_request_path(client, owner, monkeypatch) -> None:
     senders: list[str] = []
     send = locmem.EmailBackend.send_messages
