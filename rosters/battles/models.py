@@ -10,7 +10,6 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.functional import lazy
-from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder.rules import model as core
@@ -32,9 +31,7 @@ class BattleSize(models.TextChoices):
 
 BATTLE_SIZE_POINTS = {size.value: size.points for size in core.BattleSize}
 
-SCORING_PROFILE_CHOICES = [
-    (name, format_lazy("{}: {}", name, _(p.description))) for name, p in SCORING_PROFILES.items()
-]
+SCORING_PROFILE_CHOICES = [(name, _(p.title)) for name, p in SCORING_PROFILES.items()]
 # The core's labels are Messages; lazy, so a form or the admin shows them in the reader's language.
 STATE_CHOICES = [(state.value, lazy(translated, str)(state.label)) for state in UnitState]
 

@@ -68,7 +68,7 @@ class BattlePdf(RosterPdf):
         story.append(
             self.para(
                 f"{b.played_on.isoformat()} · {b.size_label} · "
-                + _("scoring {profile}").format(profile=b.scoring_profile),
+                + _("scoring {profile}").format(profile=b.get_scoring_profile_display()),
                 "base",
             )
         )

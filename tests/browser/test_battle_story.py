@@ -34,8 +34,20 @@ def test_record_score_and_print_a_battle_between_the_demo_rosters(page, tmp_path
     page.goto(page.base_url + f"/rosters/{eaters.pk}/")
     page.click("text=Record a battle")
 
+    # Only the chosen kind of opponent's fields show: typed in at first, then a roster.
+    expect(page.locator("#id_opponent_name")).to_be_visible()
+    expect(page.locator("#id_opponent_roster")).to_be_hidden()
     page.check("input[name=opponent_kind][value=roster]")
+    expect(page.locator("#id_opponent_name")).to_be_hidden()
+    expect(page.locator("#id_shared_link")).to_be_hidden()
     page.select_option("#id_opponent_roster", label="Too many Hellblasters")
+    # Profiles go by what players call them, not by their codes.
+    profiles = page.locator("#id_scoring_profile option").all_inner_texts()
+    assert profiles == [
+        "10th edition core battle",
+        "9th edition mission pack",
+        "4th edition kill points",
+    ]
     page.select_option("#id_scoring_profile", "only-war-10")
     page.check("#id_victory_level")
     page.click("main button[type=submit]")

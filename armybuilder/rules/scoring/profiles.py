@@ -22,6 +22,8 @@ class ScoringProfile:
     """
 
     name: ClassVar[str] = "only-war-10"
+    # What a player calls it: the name a form and a sheet show; the description says more.
+    title: ClassVar[str] = template("10th edition core battle").text
     description: ClassVar[str] = template(
         "10th edition core battle: objective VP from round 2, at most 3 per turn, "
         "5 rounds; a destroyed army loses whatever the score."
@@ -69,6 +71,7 @@ class Mission9(ScoringProfile):
     """mission-9: the 9th-edition mission pack: 90 VP of objectives plus 10 if painted."""
 
     name: ClassVar[str] = "mission-9"
+    title: ClassVar[str] = template("9th edition mission pack").text
     description: ClassVar[str] = template(
         "9th edition mission pack: mission objectives per round, at most 90 VP, "
         "plus 10 VP for a painted army; most VP wins."
@@ -97,6 +100,7 @@ class KillPoints4(ScoringProfile):
     """kill-points-4: the 4th-edition victory points from units destroyed or hurt."""
 
     name: ClassVar[str] = "kill-points-4"
+    title: ClassVar[str] = template("4th edition kill points").text
     description: ClassVar[str] = template(
         "4th edition: each side scores the points of every enemy unit destroyed and half "
         "(rounded down) of every one below half strength or damaged; objectives may add VP."
