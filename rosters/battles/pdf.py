@@ -115,8 +115,10 @@ class BattlePdf(RosterPdf):
                     self.para(str(score.not_counted), "num"),
                 ]
             )
-        widths = [38 * mm, *[10 * mm] * len(rounds), 16 * mm, 14 * mm, 14 * mm, None]
-        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        widths: list[float | None] = [38 * mm, *[10 * mm] * len(rounds), 16 * mm, 14 * mm, 14 * mm]
+        table = Table(
+            rows, colWidths=self.fitted([*widths, None], rows), repeatRows=1, hAlign="LEFT"
+        )
         table.setStyle(TableStyle(GRID))
         return table
 

@@ -17,6 +17,7 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 from armybuilder.rules import model as core
 from rosters.formats.pdf import RosterPdf
 from rosters.formats.sheet import RosterSheet
+from rosters.presentation import profile_name
 
 # Our own words for the profile's arrival facts (RULES.md, "Arrival").
 ARRIVAL_NONE: Final = gettext_lazy("No reserves arrive in battle round {round}.")
@@ -104,7 +105,7 @@ class DeclarationPdf(RosterPdf):
                 f"{s.name} · {' / '.join(s.faction_chain) or s.faction} · "
                 f"{s.detachment or _('no detachment')} · {s.battle_size_label} · "
                 + _("{points} / {limit} pts").format(points=s.points, limit=s.points_limit)
-                + f" · {s.profile} · {s.player or '—'}",
+                + f" · {profile_name(s.profile)} · {s.player or '—'}",
                 "base",
             ),
             Spacer(1, 2 * mm),

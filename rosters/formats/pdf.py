@@ -37,6 +37,7 @@ from reportlab.platypus import (
 
 from rosters.formats.sheet import DeclarationSection, RosterSheet, UnitCard
 from rosters.language import severity_label
+from rosters.presentation import profile_name
 
 FONT_DIR: Final = Path(__file__).resolve().parent / "fonts"
 FONT: Final = "DejaVuSans"
@@ -48,6 +49,8 @@ WARLORD_MARK: Final = gettext_lazy("★ Warlord")
 STAT_HEADS: Final = ("M", "T", "Sv", "Inv", "W", "Ld", "OC")
 WEAPON_HEADS: Final = ("Range", "A", "BS/WS", "S", "AP", "D")
 CARD_GRID: Final = colors.HexColor("#d8d4cc")
+# A table cell's left and right padding together (reportlab's default, 6 pt a side).
+CELL_PADDING: Final = 12.0
 
 _fonts_lock = threading.Lock()
 
@@ -136,6 +139,35 @@ class RosterPdf:
     def para(self, text: str, style: str = "cell") -> Paragraph:
         return Paragraph(escape(str(text)), self.styles[style])
 
+    def fitted(self, widths: list[float | None], rows: list[list[Any]]) -> list[float | None]:
+        """Widen each fixed column to its longest word, so that no word breaks in the middle
+        ("Painte/d", a violation code), taking the room from the widest fixed column when
+        every column is fixed. Cells are the Paragraphs of para() or plain text."""
+        needs = [0.0] * len(widths)
+        for row in rows:
+            for n, cell in enumerate(row):
+                if isinstance(cell, Paragraph):
+                    text, style = cell.text, cell.style
+                    font, size = style.fontName, style.fontSize
+                else:
+                    text, font, size = str(cell), FONT, self.styles["base"].fontSize
+                words = text.split()
+                if words:
+                    widest = max(pdfmetrics.stringWidth(w, font, size) for w in words)
+                    needs[n] = max(needs[n], widest + CELL_PADDING)
+        fitted = [w if w is None else max(w, need) for w, need in zip(widths, needs, strict=True)]
+        # The room the table had: its own width when every column is fixed, else the page's,
+        # of which the flexible columns need at least their longest words.
+        room = sum(w or 0.0 for w in widths)
+        if None in widths:
+            room = self.pagesize[0] - 2 * self.margin
+            room -= sum(need for w, need in zip(widths, needs, strict=True) if w is None)
+        excess = sum(w for w in fitted if w is not None) - room
+        if excess > 0:
+            widest = max(range(len(fitted)), key=lambda n: fitted[n] or 0.0)
+            fitted[widest] = max(needs[widest], (fitted[widest] or 0.0) - excess)
+        return fitted
+
     def get_story(self) -> list[Flowable]:
         """Return the flowables: cover facts, units, validation, then the declaration."""
         story: list[Flowable] = [self.para(self.sheet.name, "title"), Spacer(1, 3 * mm)]
@@ -217,7 +249,7 @@ class RosterPdf:
                 _("{size} ({points} pts)").format(size=s.battle_size_label, points=s.points_limit),
             ),
             (_("Points"), f"{s.points} / {s.points_limit}"),
-            (_("Profile"), s.profile),
+            (_("Profile"), str(profile_name(s.profile))),
             (_("Points release"), s.release),
             (_("Player"), s.player or "—"),
         ]
@@ -265,12 +297,8 @@ class RosterPdf:
                 self.para(f"{self.sheet.points} / {self.sheet.points_limit}", "num"),
             ]
         )
-        table = Table(
-            rows,
-            colWidths=[10 * mm, 60 * mm, 16 * mm, 44 * mm, 22 * mm, 26 * mm],
-            repeatRows=1,
-            hAlign="LEFT",
-        )
+        widths: list[float | None] = [10 * mm, 60 * mm, 16 * mm, 44 * mm, 22 * mm, 26 * mm]
+        table = Table(rows, colWidths=self.fitted(widths, rows), repeatRows=1, hAlign="LEFT")
         table.setStyle(
             TableStyle(
                 [
@@ -286,7 +314,7 @@ class RosterPdf:
 
     def validation_story(self) -> list[Flowable]:
         s = self.sheet
-        status = (LEGAL_TEXT if s.legal else ILLEGAL_TEXT).format(profile=s.profile)
+        status = (LEGAL_TEXT if s.legal else ILLEGAL_TEXT).format(profile=profile_name(s.profile))
         story: list[Flowable] = [
             self.para(_("Validation"), "h2"),
             self.para(status, "legal" if s.legal else "illegal"),
@@ -310,7 +338,8 @@ class RosterPdf:
                         self.para(v.message + units),
                     ]
                 )
-            table = Table(rows, colWidths=[48 * mm, 22 * mm, None], repeatRows=1, hAlign="LEFT")
+            widths = self.fitted([48 * mm, 22 * mm, None], rows)
+            table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
             table.setStyle(
                 TableStyle(
                     [

@@ -357,17 +357,24 @@ def roster_import_save(
 
 
 def declaration_section(
-    *, declaration: core.Declaration, names: Mapping[str, str]
+    *,
+    declaration: core.Declaration,
+    names: Mapping[str, str],
+    positions: Mapping[str, int] | None = None,
 ) -> DeclarationSection:
-    """Put a core Declaration into words, naming units by their roster names."""
+    """Put a core Declaration into words, naming units by their roster names; two units of
+    one name by their place in the roster's list (#3), as the sheet numbers them."""
     counts: dict[str, int] = defaultdict(int)
     for name in names.values():
         counts[name] += 1
+    places = positions or {}
 
     def label(uid: str) -> str:
         name = names.get(uid, uid)
         # Two Intercessor Squads need telling apart on paper.
-        return f"{name} ({uid})" if counts[name] > 1 else name
+        if counts[name] <= 1:
+            return name
+        return f"{name} (#{places[uid]})" if uid in places else f"{name} ({uid})"
 
     embarked: dict[str, list[str]] = defaultdict(list)
     for passenger, transport in declaration.embarkations:
@@ -519,7 +526,9 @@ def roster_sheet(
     army, result = roster_services.draft_validate(draft=draft, declaration=declaration)
     if declaration is not None and declaration_text is None:
         declaration_text = declaration_section(
-            declaration=declaration, names={u.key: u.datasheet.name for u in draft.units}
+            declaration=declaration,
+            names={u.key: u.datasheet.name for u in draft.units},
+            positions={u.key: n for n, u in enumerate(draft.units, 1)},
         )
     sheet = draft_sheet(
         draft=draft,

@@ -327,3 +327,26 @@ def test_the_battle_size_is_said_once_on_the_page_and_the_pdf(
     for shown in (page, text):
         assert said in shown
         assert "pts) (" not in shown and "pts)  (" not in shown
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_result_sheet_names_its_profile_and_breaks_no_heading(
+    client: Client, owner: User, battle: Battle, language: str
+) -> None:
+    from io import BytesIO
+
+    from django.utils import translation
+    from pypdf import PdfReader
+
+    from armybuilder.rules.scoring import SCORING_PROFILES
+
+    client.force_login(owner)
+    pdf = client.get(
+        reverse("battles:pdf", args=[battle.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content
+    words = set("\n".join(p.extract_text() for p in PdfReader(BytesIO(pdf)).pages).split())
+    with translation.override(language):
+        heads = {translation.gettext(h) for h in ("Painted", "Kills")}
+        title = translation.gettext(SCORING_PROFILES[battle.scoring_profile].title)
+    assert heads <= words
+    assert set(title.split()) <= words and battle.scoring_profile not in words

@@ -55,7 +55,11 @@ def test_owner_downloads_the_pdf(client, roster, owner):
     assert response["Content-Type"] == "application/pdf"
     assert 'filename="olgas-skulls.pdf"' in response["Content-Disposition"]
     text = PdfReader(io.BytesIO(response.content)).pages[0].extract_text()
-    assert "Olga's Skulls" in text and "Khorne Berzerkers" in text and "Legal under core-10" in text
+    assert (
+        "Olga's Skulls" in text
+        and "Khorne Berzerkers" in text
+        and "Legal under 10th edition core rules" in text
+    )
 
 
 def test_owner_downloads_the_workbook(client, roster, owner):

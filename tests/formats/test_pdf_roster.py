@@ -6,6 +6,7 @@ import io
 import re
 
 import pytest
+from django.utils import translation
 from pypdf import PdfReader
 
 from armybuilder.catalogue.models import Datasheet
@@ -57,7 +58,8 @@ def test_first_page_carries_the_roster_facts():
         "Berzerker Warband",
         "Strike Force (2000 pts)",
         "1995 / 2000",
-        "core-10",
+        # The profile by its name, not its code (issue 26).
+        "10th edition core rules",
         "MFM 2025-09",
         "olga",
     ):
@@ -76,7 +78,7 @@ def test_units_table_lists_name_models_enhancement_warlord_and_points():
 
 def test_a_legal_roster_says_so_with_its_profile():
     text = "".join(pages_text(RosterPdf(sheet(profile="matched-10")).render()))
-    assert "Legal under matched-10" in text
+    assert "Legal under Matched play (mission pack limits)" in text
 
 
 def test_violations_are_listed_instead_of_the_legal_line():
@@ -89,7 +91,7 @@ def test_violations_are_listed_instead_of_the_legal_line():
     )
     text = "".join(pages_text(RosterPdf(bad).render()))
     assert "Legal under" not in text
-    assert "Not legal under core-10" in text
+    assert "Not legal under 10th edition core rules" in text
     assert "POINTS_LIMIT" in text and "The army is 5 points over." in text
     assert "(units 1, 2)" in text
 
@@ -151,3 +153,20 @@ def test_a_saved_roster_exports_through_the_service(catalogue, release, owner):
     assert "Skulls" in text and "Khorne Berzerkers" in text
     assert "DETACHMENT_REQUIRED" in text
     assert owner.username in text  # the player is the owner
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_no_heading_or_code_breaks_in_the_middle_of_a_word(language) -> None:
+    bad = sheet(
+        legal=False,
+        violations=(
+            ViolationLine("DEDICATED_TRANSPORT_EMPTY", "warning", "A transport rides empty.", ()),
+            ViolationLine("ENHANCEMENT_RESTRICTED", "error", "Not on this unit.", (2,)),
+        ),
+    )
+    with translation.override(language):
+        text = "".join(pages_text(RosterPdf(bad).render()))
+        heads = [translation.gettext(h) for h in ("Models", "Enhancement", "Warlord", "Points")]
+    words = set(text.split())
+    assert {"DEDICATED_TRANSPORT_EMPTY", "ENHANCEMENT_RESTRICTED"} <= words
+    assert set(heads) <= words

@@ -89,3 +89,17 @@ def test_two_units_of_one_name_are_told_apart_in_words():
         declaration=core.Declaration(attachments=(("9", "8"),)), names=names
     )
     assert section.attachments == ("Captain → Intercessor Squad (8)",)
+
+
+def test_two_units_of_one_name_are_told_apart_by_their_place_on_the_sheet():
+    # The sheet numbers its units 1, 2, 3; a database id would mean nothing on paper.
+    names = {"7": "Intercessor Squad", "8": "Intercessor Squad", "9": "Captain"}
+    section = declaration_section(
+        declaration=core.Declaration(
+            attachments=(("9", "8"),), placements=(("7", core.Placement.STRATEGIC_RESERVES),)
+        ),
+        names=names,
+        positions={"9": 1, "7": 2, "8": 3},
+    )
+    assert section.attachments == ("Captain → Intercessor Squad (#3)",)
+    assert section.strategic_reserves == ("Intercessor Squad (#2)",)
