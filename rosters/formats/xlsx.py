@@ -17,7 +17,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-from rosters.formats.sheet import RosterSheet
+from rosters.formats.sheet import RosterSheet, UnitLine
 
 ROSTER_SHEET: Final = "Roster"
 VIOLATIONS_SHEET: Final = "Violations"
@@ -30,7 +30,9 @@ UNIT_HEADER: Final = (
     "Points",
     "Stated points",
     "Options and upgrades",
+    "Wargear",
 )
+STATED_COLUMN: Final = UNIT_HEADER.index("Stated points")
 VIOLATION_HEADER: Final = ("Code", "Severity", "Message", "Units")
 FORMULA_STARTS: Final = ("=", "+", "-", "@")
 
@@ -67,6 +69,22 @@ def _cell(ws: WriteOnlyWorksheet, value: Any, *, bold: bool = False) -> Any:
     return value
 
 
+def unit_header(*, stated: bool) -> tuple[str, ...]:
+    """The units table's header, with the stated points column where a unit states any."""
+    return UNIT_HEADER if stated else tuple(h for h in UNIT_HEADER if h != "Stated points")
+
+
+def wargear_text(unit: UnitLine) -> str:
+    """Each model type with its wargear in all: "4× Intercessor: 4× Bolt rifle; ..."."""
+    parts = []
+    for model, models, options in unit.wargear:
+        if models <= 0:
+            continue
+        gear = ", ".join(f"{count}× {name}" for name, count in options if count > 0)
+        parts.append(f"{models}× {model}: {gear}" if gear else f"{models}× {model}")
+    return "; ".join([*parts, *unit.unread])
+
+
 def sheet_to_xlsx(sheet: RosterSheet) -> bytes:
     """Write the roster and its violations to an xlsx workbook."""
     wb = Workbook(write_only=True)
@@ -89,20 +107,24 @@ def sheet_to_xlsx(sheet: RosterSheet) -> bytes:
     for label, value in facts:
         roster.append([_cell(roster, label, bold=True), _cell(roster, value)])
     roster.append([])
-    roster.append([_cell(roster, h, bold=True) for h in UNIT_HEADER])
+    # A roster built here states no points of its own: no column of blanks then.
+    stated = any(unit.stated_points is not None for unit in sheet.units)
+    roster.append([_cell(roster, h, bold=True) for h in unit_header(stated=stated)])
     for unit in sheet.units:
-        roster.append(
-            [
-                unit.position,
-                _cell(roster, unit.name),
-                unit.models,
-                _cell(roster, unit.enhancement or ""),
-                _cell(roster, "Warlord" if unit.warlord else ""),
-                unit.points,
-                unit.stated_points,
-                _cell(roster, unit.extras_text),
-            ]
-        )
+        row = [
+            unit.position,
+            _cell(roster, unit.name),
+            unit.models,
+            _cell(roster, unit.enhancement or ""),
+            _cell(roster, "Warlord" if unit.warlord else ""),
+            unit.points,
+            unit.stated_points,
+            _cell(roster, unit.extras_text),
+            _cell(roster, wargear_text(unit)),
+        ]
+        if not stated:
+            del row[STATED_COLUMN]
+        roster.append(row)
     violations = wb.create_sheet(VIOLATIONS_SHEET)
     violations.column_dimensions["A"].width = 28
     violations.column_dimensions["C"].width = 80

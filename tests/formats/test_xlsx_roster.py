@@ -59,7 +59,17 @@ def test_roster_sheet_round_trips_its_values():
     assert facts["Points"] == 265 and facts["Points limit"] == 2000
     assert facts["Legal"] == "no"
     header = found.index(UNIT_HEADER)
-    assert found[header + 1] == (1, "Khârn the Betrayer", 1, None, "Warlord", 85, 100, None)
+    assert found[header + 1] == (
+        1,
+        "Khârn the Betrayer",
+        1,
+        None,
+        "Warlord",
+        85,
+        100,
+        None,
+        None,
+    )
     assert found[header + 2] == (
         2,
         "Khorne Berzerkers",
@@ -69,7 +79,31 @@ def test_roster_sheet_round_trips_its_values():
         180,
         None,
         "Icon of Khorne, 2× Chainblade",
+        None,
     )
+
+
+def test_each_units_wargear_is_written_by_model_type() -> None:
+    wargear = (
+        ("Berzerker", 9, (("Chainblade", 8), ("Plasma pistol", 1), ("Bolt pistol", 0))),
+        ("Berzerker Champion", 1, (("Power fist", 1),)),
+        ("Icon bearer", 0, (("Icon of Khorne", 1),)),
+    )
+    unit = UnitLine(1, "Khorne Berzerkers", 10, 180, wargear=wargear, unread=("1x Gubbins",))
+    found = rows(sheet_to_xlsx(roster(units=(unit,))), ROSTER_SHEET)
+    header = found.index(tuple(h for h in UNIT_HEADER if h != "Stated points"))
+    assert found[header + 1][-1] == (
+        "9× Berzerker: 8× Chainblade, 1× Plasma pistol; 1× Berzerker Champion: 1× Power fist; "
+        "1x Gubbins"
+    )
+
+
+def test_no_stated_points_column_when_no_unit_states_points() -> None:
+    units = (UnitLine(1, "Khârn the Betrayer", 1, 85), UnitLine(2, "Khorne Berzerkers", 10, 180))
+    found = rows(sheet_to_xlsx(roster(units=units)), ROSTER_SHEET)
+    assert UNIT_HEADER not in found
+    header = found.index(tuple(h for h in UNIT_HEADER if h != "Stated points"))
+    assert found[header + 1] == (1, "Khârn the Betrayer", 1, None, None, 85, None, None)
 
 
 def test_points_and_counts_are_numbers_not_text():
