@@ -38,7 +38,16 @@ def event_zip(*texts: str) -> io.BytesIO:
 def test_players_may_not_use_the_page_and_strangers_must_log_in(client, owner):
     assert client.get(URL).status_code == 302
     client.force_login(owner)
-    assert client.get(URL).status_code == 403
+    refused = client.get(URL)
+    assert refused.status_code == 403
+    # The site's own page, saying who may use it, not a bare "403 Forbidden".
+    page = refused.content.decode()
+    assert '<header class="site">' in page and "Organisers group" in page
+
+
+def test_the_import_page_points_organisers_to_the_event_check(client, owner):
+    client.force_login(owner)
+    assert f'href="{URL}"' in client.get("/rosters/import/").content.decode()
 
 
 def test_staff_and_organisers_may(client, organiser):
