@@ -57,6 +57,18 @@ CODE_STEPS = {
     codes.EMBARKED_RESERVE_MISMATCH: RESERVES,
     codes.UNKNOWN_UNIT: LEADERS,
 }
+
+
+def formation_fixes(*, result: core.Result) -> list[tuple[core.Violation, str, str]]:
+    """The declaration's violations, each with the step that fixes it and that step's title
+    in the reader's language (the link reads "Fix in Reserves", never the step's address)."""
+    return [
+        (v, step, str(STEP_TITLES[step]))
+        for v in result.violations
+        if (step := CODE_STEPS.get(v.code))
+    ]
+
+
 PLACEMENT_LABELS = {
     core.Placement.BATTLEFIELD: _("On the battlefield"),
     core.Placement.STRATEGIC_RESERVES: _("Strategic Reserves"),

@@ -124,11 +124,7 @@ def _render_step(
         blocking = declarations.declaration_errors(result=result)
         context.update(
             blocking=blocking,
-            formation=[
-                (v, wizard.CODE_STEPS.get(v.code))
-                for v in result.violations
-                if v.code in wizard.CODE_STEPS
-            ],
+            formation=wizard.formation_fixes(result=result),
             muster=[v for v in result.violations if v.code not in wizard.CODE_STEPS],
             summary=_summary(wiz),
         )

@@ -143,7 +143,7 @@ class BattlePdf(RosterPdf):
         level = self.result.victory_level
         if level is not None:
             text = LEVEL_TEXT.format(
-                level=level.level.value,
+                level=translated(level.level.label),
                 difference=level.difference,
                 a=level.points[0],
                 b=level.points[1],

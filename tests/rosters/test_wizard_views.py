@@ -320,3 +320,32 @@ def test_a_bodyguard_that_takes_two_leaders_is_not_marked_taken(client, owner, r
     html = html.decode()
     theirs = html[html.index(f'name="leader_{second.pk}"') :]
     assert "taken" not in theirs[: theirs.index("</select>")]
+
+
+@pytest.mark.parametrize(
+    ("language", "titles"),
+    [("en", ["Reserves", "Transports"]), ("ru", ["Резервы", "Транспорт"])],
+)
+def test_each_declaration_violation_names_its_fixing_step_in_the_readers_language(
+    language, titles
+) -> None:
+    from types import SimpleNamespace
+
+    from django.utils import translation
+
+    from armybuilder.rules import codes
+    from armybuilder.rules import model as core
+    from rosters import wizard
+
+    found = [
+        core.Violation(code, core.Severity.ERROR, "…")
+        for code in (codes.STRATEGIC_RESERVES_CAP, codes.TRANSPORT_CAPACITY, codes.WARLORD)
+    ]
+    with translation.override(language):
+        fixes = wizard.formation_fixes(result=SimpleNamespace(violations=found))
+    # The army's own problems (a Warlord) are fixed in the builder, not in a step.
+    assert [(v.code, step) for v, step, _ in fixes] == [
+        (codes.STRATEGIC_RESERVES_CAP, "reserves"),
+        (codes.TRANSPORT_CAPACITY, "transports"),
+    ]
+    assert [title for _, _, title in fixes] == titles

@@ -112,6 +112,18 @@ class Level(StrEnum):
     WIN = "win"
     MASSACRE = "massacre"
 
+    @property
+    def label(self) -> Message:
+        """The level as a player reads it; English, and translatable by the faces."""
+        return _LEVEL_LABELS[self.value].format()
+
+
+_LEVEL_LABELS: Final = {
+    "draw": template("draw"),
+    "win": template("win"),
+    "massacre": template("massacre"),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class VictoryLevel:
