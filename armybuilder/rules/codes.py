@@ -212,11 +212,16 @@ MSG_WARGEAR_TOTAL: Final = plural_template(
     "{unit}: wargear is given for {count} models, the unit has {models}",
 )
 MSG_WARGEAR_UNKNOWN: Final = template("{unit}: {model} cannot take {option}")
-MSG_WARGEAR_GROUP_MIN: Final = template(
-    "{unit}: {models} × {model} need {limit} {group}, {count} chosen"
+# The verb agrees with the models: "1 × Pack Leader takes", "4 × Grey Hunter take".
+MSG_WARGEAR_GROUP_MIN: Final = plural_template(
+    "{unit}: {models} × {model} needs {limit} {group}, {count} chosen",
+    "{unit}: {models} × {model} need {limit} {group}, {count} chosen",
+    count="models",
 )
-MSG_WARGEAR_GROUP_MAX: Final = template(
-    "{unit}: {models} × {model} take at most {limit} {group}, {count} chosen"
+MSG_WARGEAR_GROUP_MAX: Final = plural_template(
+    "{unit}: {models} × {model} takes at most {limit} {group}, {count} chosen",
+    "{unit}: {models} × {model} take at most {limit} {group}, {count} chosen",
+    count="models",
 )
 MSG_WARGEAR_RATIO: Final = template(
     "{unit}: {count} / {limit} {group} at most in a unit of {models} models"

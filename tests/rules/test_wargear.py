@@ -286,3 +286,15 @@ def test_wargear_messages() -> None:
         "Devastator Squad: 5 \u00d7 Devastator Marine w/ Heavy Weapon, 0-4 allowed",
         "Termagants: 2 / 1 Shardlauncher at most in a unit of 19 models",
     ]
+
+
+@pytest.mark.parametrize(
+    ("models", "verb"),
+    [(1, "takes at most"), (4, "take at most")],
+)
+def test_the_wargear_group_message_agrees_with_its_models(models, verb) -> None:
+    # WARGEAR_GROUP: "1 × Grey Hunter Pack Leader take at most" read wrong (issue 26).
+    message = codes.MSG_WARGEAR_GROUP_MAX.format(
+        unit="Grey Hunters", models=models, model="Pack Leader", limit=1, group="pistols", count=2
+    )
+    assert f"{models} × Pack Leader {verb} 1 pistols, 2 chosen" in message
