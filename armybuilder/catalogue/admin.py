@@ -342,7 +342,26 @@ class PointsReleaseAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin
                 published=form.cleaned_data["published"],
                 user=request.user,
             )
-            self.message_user(request, MSG_COPIED.format(name=release.name, source=source.name))
+            # Where an editor goes next: the copy's prices, what changed, and Publish.
+            prices = reverse("admin:catalogue_unitprice_changelist")
+            compare = reverse("admin:catalogue_pointsrelease_compare", args=[release.pk])
+            publish = reverse("admin:catalogue_pointsrelease_publish", args=[release.pk])
+            self.message_user(
+                request,
+                format_html(
+                    '{} <a href="{}?release__id__exact={}">{}</a> · '
+                    '<a href="{}?against={}">{}</a> · <a href="{}">{}</a>',
+                    MSG_COPIED.format(name=release.name, source=source.name),
+                    prices,
+                    release.pk,
+                    gettext("Its unit prices"),
+                    compare,
+                    source.pk,
+                    gettext("Compare with {source}").format(source=source.name),
+                    publish,
+                    gettext("Publish"),
+                ),
+            )
             return HttpResponseRedirect(
                 reverse("admin:catalogue_pointsrelease_change", args=[release.pk])
             )
