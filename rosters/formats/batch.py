@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from armybuilder.catalogue.snapshot import CatalogueSnapshot
 from armybuilder.rules import model as core
@@ -398,9 +398,14 @@ def summary_text(rows: Sequence[SummaryRow]) -> str:
         cells = (r.source, r.name, r.faction, r.detachment, points, r.status, r.codes)
         lines.append("\t".join(c.replace("\t", " ").replace("\n", " ") for c in cells))
     counts = {s: sum(1 for r in rows if r.status == s) for s in STATUS.values()}
+    # The closing count is for a reader, in the command's language; the columns above are
+    # data (status codes), the same in every language.
     lines.append(
-        f"{len(rows)} lists: {counts['legal']} legal, {counts['illegal']} illegal, "
-        f"{counts['unreadable']} unreadable"
+        ngettext(
+            "{count} list: {legal} legal, {illegal} illegal, {unreadable} unreadable",
+            "{count} lists: {legal} legal, {illegal} illegal, {unreadable} unreadable",
+            len(rows),
+        ).format(count=len(rows), **counts)
     )
     return "\n".join(lines) + "\n"
 

@@ -173,3 +173,57 @@ def test_a_member_that_lies_about_its_size_is_refused(catalogue):
     sources = batch.zip_sources(data=io.BytesIO(bytes(raw)), name="lie.zip")
     # Refused either way: no more than the declared size is inflated, and that fails its CRC.
     assert sources[0].data is None and sources[0].error
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal: the one place a progress bar belongs."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def folder_of(tmp_path: Path, count: int) -> Path:
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    for n in range(1, count + 1):
+        (folder / f"player-{n:02}.txt").write_text(LEGAL.format(name=f"Player {n:02}"))
+    return folder
+
+
+def run_on(stream: io.StringIO, *args: str) -> int:
+    try:
+        call_command("validate_list", *args, "--jobs", "1", stdout=io.StringIO(), stderr=stream)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
+
+
+def test_a_long_batch_shows_a_progress_bar_on_a_terminal(catalogue, tmp_path):
+    terminal = Terminal()
+    assert run_on(terminal, str(folder_of(tmp_path, 32))) == 0
+    drawn = terminal.getvalue()
+    # tqdm redraws at most every 0.1 s and, leave=False, wipes the bar at the end.
+    assert "/32 [" in drawn and "lists/s" in drawn
+
+
+@pytest.mark.parametrize(
+    ("stream", "count", "quiet"),
+    [
+        (Terminal(), 32, True),  # --quiet
+        (Terminal(), 31, False),  # a short batch
+        (io.StringIO(), 32, False),  # standard error is a file or a pipe
+    ],
+)
+def test_no_progress_bar_when_quiet_short_or_not_a_terminal(
+    catalogue, tmp_path, stream, count, quiet
+):
+    args = [str(folder_of(tmp_path, count)), *(["--quiet"] if quiet else [])]
+    assert run_on(stream, *args) == 0
+    assert stream.getvalue() == ""
+
+
+def test_the_closing_count_and_reasons_speak_the_commands_language(catalogue, event_zip):
+    code, out, err = run(str(event_zip), "--lang", "ru", "--jobs", "1")
+    assert code == 2
+    assert out.splitlines()[-1] == "20 списков: допустимы 18, недопустимы 1, не прочитаны 1"
+    assert "lists:" not in out and " more)" not in err

@@ -2,7 +2,8 @@
 
 One list file (or '-' for standard input) prints its result as JSON. Several files, a
 folder or a zip print a summary of every list (or, with --jsonl, one JSON record per
-list) and can write an xlsx report. Nothing is saved.
+list) and can write an xlsx report. Nothing is saved. A long batch shows a progress bar
+on standard error when that is a terminal (never with --quiet, never into a file or pipe).
 
 Exit status: 0 every list legal; 1 some list has error-severity violations; 2 some list
 (or the declaration) could not be read, or has lines that name nothing we know. Anything
@@ -14,13 +15,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
-from typing import Any, Final
+from typing import IO, Any, Final
 
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import translation
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 EXIT_LEGAL: Final = 0
 EXIT_ILLEGAL: Final = 1
@@ -31,6 +34,10 @@ ERR_DECLARATION_BATCH: Final = gettext_lazy(
 )
 ERR_INTERNAL: Final = gettext_lazy("validate_list: the lists could not be checked ({error}).")
 ERR_BAD_DATE: Final = gettext_lazy("{value!r} is not a date in YYYY-MM-DD form")
+# Below this many lists a batch ends before a bar would tell anyone anything.
+PROGRESS_FROM: Final = 32
+PROGRESS_LABEL: Final = gettext_lazy("lists")
+LINE_PROBLEM: Final = gettext_lazy("line {line}: {message}")
 
 
 class Command(BaseCommand):
@@ -80,6 +87,9 @@ class Command(BaseCommand):
             "--jsonl", action="store_true", help="Print one JSON record per list (JSON Lines)."
         )
         parser.add_argument("--xlsx", metavar="REPORT.xlsx", help="Write the summary workbook.")
+        parser.add_argument(
+            "--quiet", action="store_true", help="No progress bar on standard error."
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         with translation.override(options.get("lang") or "en"):
@@ -113,6 +123,7 @@ class Command(BaseCommand):
                 release_name=options["release"],
                 as_of=options["as_of"],
                 jobs=options["jobs"],
+                quiet=options["quiet"],
             )
         except batch.BatchError as exc:
             self.stderr.write(str(exc))
@@ -148,6 +159,7 @@ class Command(BaseCommand):
         release_name: str | None = None,
         as_of: date | None = None,
         jobs: int = 0,
+        quiet: bool = True,
     ) -> list[Any]:
         """The in-process entry point: check the lists and return their outcomes in order.
 
@@ -161,13 +173,38 @@ class Command(BaseCommand):
         except services.ListImportError as exc:
             raise batch.BatchError(str(exc)) from None
         sources = batch.sources_collect(paths=paths, stdin=sys.stdin.buffer)
-        return batch.lists_check(
-            sources=sources,
-            snapshot=snapshot,
-            profile=profile,
-            declaration=declaration,
-            jobs=jobs or batch.default_jobs(len(sources)),
-        )
+        # BaseCommand wraps standard error; the bar asks the stream itself whether it is a tty.
+        stream = getattr(self.stderr, "_out", sys.stderr)
+        with progress_bar(total=len(sources), quiet=quiet, stream=stream) as progress:
+            return batch.lists_check(
+                sources=sources,
+                snapshot=snapshot,
+                profile=profile,
+                declaration=declaration,
+                jobs=jobs or batch.default_jobs(len(sources)),
+                progress=progress,
+            )
+
+
+@contextmanager
+def progress_bar(
+    *, total: int, quiet: bool, stream: IO[str]
+) -> Iterator[Callable[[int, int], None] | None]:
+    """A tqdm bar for a long batch on a terminal; None (no bar) for a short batch, with
+    --quiet, or when standard error is a file or a pipe."""
+    if quiet or total < PROGRESS_FROM or not stream.isatty():
+        yield None
+        return
+    from tqdm import tqdm
+
+    # No monitor thread: it would outlive the forked workers' parent in odd states.
+    tqdm.monitor_interval = 0
+    with tqdm(total=total, file=stream, unit=str(PROGRESS_LABEL), leave=False) as bar:
+
+        def advance(done: int, _total: int) -> None:
+            bar.update(done - bar.n)
+
+        yield advance
 
 
 def _iso_date(value: str) -> date:
@@ -186,5 +223,8 @@ def _why(result: dict[str, Any]) -> str:
         return str(result["error"])
     problems = result["unrecognised"]
     first = problems[0]
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    return f"line {first['line']}: {first['message']}{more}"
+    more = len(problems) - 1
+    why = LINE_PROBLEM.format(line=first["line"], message=first["message"])
+    return why + (
+        ngettext(" (and {n} more)", " (and {n} more)", more).format(n=more) if more else ""
+    )
