@@ -19,16 +19,9 @@ from django.utils.translation import get_language, gettext
 
 from armybuilder.rules import model as core
 from armybuilder.rules.wargear import GroupCount, group_counts, loadout_of
+from rosters.builder_fields import WARGEAR_FORGET_FIELD, WARGEAR_RESET_FIELD
 from rosters.builder_rows import PickerEntry, UnitRow
 from rosters.presentation import violation_title
-
-# Form fields of the wargear panel: a model type's count and an option's count, by index in
-# the datasheet's model types and the type's options (rosters.views.unit_wargear reads them).
-WARGEAR_MODELS_FIELD = "wg_{unit}_m_{kind}"
-WARGEAR_OPTION_FIELD = "wg_{unit}_o_{kind}_{option}"
-WARGEAR_RESET_FIELD = "wg_reset"
-# Forget the wargear lines an import could not place (the warning goes with them).
-WARGEAR_FORGET_FIELD = "wg_forget_unread"
 
 
 def picker_html(entries: list[PickerEntry]) -> SafeString:

@@ -7,14 +7,17 @@ codes themselves stay in the API, the CLI and the JSON.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder.rules import codes
 from rosters.formats.text_import import gw_app, listforge, new_recruit
 
-VIOLATION_TITLES: Final[dict[str, str]] = {
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise
+
+VIOLATION_TITLES: Final[dict[str, _StrOrPromise]] = {
     codes.POINTS_LIMIT: _("Over the points limit"),
     codes.FACTION_KEYWORD: _("Not in this army's faction"),
     codes.DETACHMENT_REQUIRED: _("Choose one detachment"),
@@ -59,13 +62,13 @@ VIOLATION_TITLES: Final[dict[str, str]] = {
 # Codes RULES.md adds later get their own title here; until then, a readable fallback.
 TITLE_FALLBACK: Final = _("Rule broken")
 
-PROFILE_NAMES: Final[dict[str, str]] = {
+PROFILE_NAMES: Final[dict[str, _StrOrPromise]] = {
     "core-10": _("10th edition core rules"),
     "matched-10": _("Matched play (mission pack limits)"),
     "nine-10": _("9th-edition reserves"),
 }
 
-FORMAT_NAMES: Final[dict[str, str]] = {
+FORMAT_NAMES: Final[dict[str, _StrOrPromise]] = {
     gw_app.FORMAT: _("Official app"),
     new_recruit.WTC: _("New Recruit (WTC)"),
     new_recruit.WTC_COMPACT: _("New Recruit (WTC compact)"),
@@ -76,19 +79,19 @@ FORMAT_NAMES: Final[dict[str, str]] = {
 }
 
 
-def violation_title(code: str) -> str:
+def violation_title(code: str) -> _StrOrPromise:
     """Return the short heading a player reads for a violation code."""
     return VIOLATION_TITLES.get(code) or code.replace("_", " ").capitalize() or TITLE_FALLBACK
 
 
-def profile_name(name: str) -> str:
+def profile_name(name: str) -> _StrOrPromise:
     return PROFILE_NAMES.get(name, name)
 
 
-def format_name(key: str) -> str:
+def format_name(key: str) -> _StrOrPromise:
     return FORMAT_NAMES.get(key, key)
 
 
-def profile_choices() -> list[tuple[str, str]]:
+def profile_choices() -> list[tuple[str, _StrOrPromise]]:
     """The roster profile choices as forms show them: the human name first."""
     return [(key, label) for key, label in PROFILE_NAMES.items()]

@@ -33,13 +33,19 @@ from armybuilder.rules import model as core
 from armybuilder.rules.wargear import loadout_of
 from rosters import listing, services
 from rosters.builder import builder_page_load
-from rosters.builder_markup import (
+from rosters.builder_fields import (
+    ENHANCEMENT_FIELD,
+    MODELS_FIELD,
+    OPTION_FIELD,
+    PICKER_FIELD,
+    UPGRADE_FIELD,
     WARGEAR_FORGET_FIELD,
     WARGEAR_MODELS_FIELD,
     WARGEAR_OPTION_FIELD,
     WARGEAR_RESET_FIELD,
-    type_options,
+    WARLORD_FIELD,
 )
+from rosters.builder_markup import type_options
 from rosters.converters import id_or_none
 from rosters.forms import RosterCreateForm, RosterRenameForm, SignUpForm, faction_choices
 from rosters.models import Roster, RosterUnit
@@ -216,7 +222,7 @@ def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a unit of the chosen datasheet at its smallest size."""
     roster = owned_roster(request, pk)
     datasheet = get_object_or_404(
-        Datasheet, pk=_id_or_404(request.POST.get("datasheet"), "datasheet")
+        Datasheet, pk=_id_or_404(request.POST.get(PICKER_FIELD), "datasheet")
     )
     try:
         services.roster_add_unit(roster=roster, datasheet=datasheet)
@@ -231,8 +237,10 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """Change a unit's model count or enhancement."""
     unit = owned_unit(request, pk, unit_pk)
     # The builder's one form names each row's fields after the unit; an API-like post may not.
-    raw_models = request.POST.get(f"models_{unit_pk}", request.POST.get("models"))
-    raw_enhancement = request.POST.get(f"enhancement_{unit_pk}", request.POST.get("enhancement"))
+    raw_models = request.POST.get(MODELS_FIELD.format(unit=unit_pk), request.POST.get("models"))
+    raw_enhancement = request.POST.get(
+        ENHANCEMENT_FIELD.format(unit=unit_pk), request.POST.get("enhancement")
+    )
     models: int | None = None
     if raw_models is not None:
         # The datasheet's own counts are checked by the service; this keeps int() cheap.
@@ -314,7 +322,7 @@ def unit_wargear(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 def _unit_extras_update(request: HttpRequest, unit: RosterUnit) -> None:
     """Apply the row's upgrade select ("upgrade_<unit>") and option counts
     ("option_<unit>_<option price>"), where the post carries them."""
-    raw_upgrade = request.POST.get(f"upgrade_{unit.pk}")
+    raw_upgrade = request.POST.get(UPGRADE_FIELD.format(unit=unit.pk))
     if raw_upgrade is not None:
         offered = DetachmentUpgrade.objects.filter(
             detachment_id=unit.roster.detachment_id, units__datasheet_id=unit.datasheet_id
@@ -334,7 +342,7 @@ def _unit_extras_update(request: HttpRequest, unit: RosterUnit) -> None:
         if chosen is not None:
             counts[chosen] = 1
         services.roster_unit_upgrades_set(unit=unit, upgrades=counts)
-    prefix = f"option_{unit.pk}_"
+    prefix = OPTION_FIELD.format(unit=unit.pk, price="")
     counts_by_name: dict[str, int] = {}
     for key, raw in request.POST.items():
         if not key.startswith(prefix):
@@ -372,7 +380,7 @@ def unit_remove(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 def warlord_set(request: HttpRequest, pk: int) -> HttpResponse:
     """Choose the Warlord among the roster's units, or clear it."""
     roster = owned_roster(request, pk)
-    raw = request.POST.get("unit")
+    raw = request.POST.get(WARLORD_FIELD)
     unit = get_object_or_404(RosterUnit, pk=_id_or_404(raw, "unit"), roster=roster) if raw else None
     services.roster_set_warlord(roster=roster, unit=unit)
     return _builder_response(request, pk)

@@ -10,9 +10,8 @@ from .bsdata_facts import (
     DatasheetKey,
     ParsedAllyRule,
     ParsedAvailability,
-    _Faction,
-    _View,
 )
+from .bsdata_state import FactionState, UnitView
 from .bsdata_xml import (
     BATTLE_SIZES,
     Ctx,
@@ -56,7 +55,7 @@ class AlliesMixin:
                 self.out.availabilities.append(ParsedAvailability(name, key, ally))
         self.out.ally_rules = sorted(caps_seen.values(), key=lambda r: (r.faction, r.keyword))
 
-    def ally_rule(self, faction: _Faction, view: _View, chain: set[str]) -> ParsedAllyRule:
+    def ally_rule(self, faction: FactionState, view: UnitView, chain: set[str]) -> ParsedAllyRule:
         """Name the allied keyword and its points cap (the Strike Force figure)."""
         # Where the cap is 0 unless a detachment is chosen, the highest cap a detachment allows
         # is kept and the label names those detachments.
@@ -84,8 +83,8 @@ class AlliesMixin:
                 if cap <= 0:
                     cap = max(v for _, v in by_detachment)
                     label += " (" + ", ".join(d for d, v in by_detachment if v == cap) + ")"
-            if line not in self._ally_lines:
-                self._ally_lines.add(line)
+            if line not in self.ally_lines:
+                self.ally_lines.add(line)
                 self.out.notes.append(line)
             if best is None or cap < best[0]:
                 best = (cap, keyword, label[:150])
@@ -94,7 +93,7 @@ class AlliesMixin:
         keyword = self._ally_keyword(view, chain_keywords)
         return ParsedAllyRule(faction.name, keyword, keyword.title(), None)
 
-    def _ally_keyword(self, view: _View, chain_keywords: set[str]) -> str:
+    def _ally_keyword(self, view: UnitView, chain_keywords: set[str]) -> str:
         assert view.key is not None
         owner_keyword = self.factions[view.key[0]].keyword
         if owner_keyword in view.faction_keywords:
@@ -102,7 +101,7 @@ class AlliesMixin:
         others = [k for k in view.faction_keywords if k not in chain_keywords]
         return others[0] if others else owner_keyword
 
-    def _note_unit_cap(self, faction: _Faction, category: Element) -> None:
+    def _note_unit_cap(self, faction: FactionState, category: Element) -> None:
         for constraint in children(category, "constraints"):
             if constraint.get("field") != "selections" or constraint.get("type") != "max":
                 continue
@@ -111,16 +110,16 @@ class AlliesMixin:
             if not any(True for _ in iter_modifiers(category)):
                 continue
             line = f"{faction.name}: {category.get('name')} units are limited by count, not points"
-            if line not in self._ally_lines:
-                self._ally_lines.add(line)
+            if line not in self.ally_lines:
+                self.ally_lines.add(line)
                 self.out.notes.append(line)
 
     def points_caps(
-        self, faction: _Faction, category: Element
+        self, faction: FactionState, category: Element
     ) -> tuple[dict[str, int], list[tuple[str, int]]]:
         """Return a category's points cap per battle size, and Strike Force caps by detachment."""
         cache_key = (faction.name, category.get("id", ""))
-        cached = self._caps_cache.get(cache_key)
+        cached = self.caps_cache.get(cache_key)
         if cached is not None:
             return cached
         caps: dict[str, int] = {}
@@ -140,5 +139,5 @@ class AlliesMixin:
                 value, _ = constraint_value(self.index, (category,), constraint, ctx)
                 if value >= 0 and int(value) != caps.get(STRIKE_FORCE):
                     by_detachment.append((detachment.get("name", "").strip(), int(value)))
-        self._caps_cache[cache_key] = (caps, by_detachment)
+        self.caps_cache[cache_key] = (caps, by_detachment)
         return caps, by_detachment

@@ -11,12 +11,11 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from .bsdata_facts import (
-    _OUTSIDE_SCOPES,
     NOTE_NO_MODELS,
     NOTE_PRICE_OPTIONS,
+    OUTSIDE_SCOPES,
     UNIT_TYPES,
     ParsedOption,
-    _View,
 )
 from .bsdata_options import counted_ids, option_blocks, optional_models
 from .bsdata_pricing import (
@@ -28,6 +27,7 @@ from .bsdata_pricing import (
     price_table,
 )
 from .bsdata_root_units import is_single_model
+from .bsdata_state import UnitView
 from .bsdata_xml import (
     Ctx,
     Element,
@@ -67,7 +67,7 @@ class _Option:
 
 
 @dataclass
-class _Composition:
+class Composition:
     """A unit's model slots, their groups, and any "pick one unit size" options."""
 
     slots: list[ModelSlot] = field(default_factory=list)
@@ -101,14 +101,14 @@ def model_shaped(pair: tuple[Element, ...], in_required_group: bool) -> bool:
     return carries and (needed or in_required_group)
 
 
-def _several_models(comp: _Composition) -> bool:
+def _several_models(comp: Composition) -> bool:
     """Tell whether slots make a unit of several models that their own maxima can fill."""
     low, high = model_range(comp.slots, comp.groups)
     most = sum(math.inf if s.maximum is None else s.maximum for s in comp.slots)
     return high > 1 and most >= low
 
 
-def _one_model_entry(comp: _Composition, unit: Element) -> bool:
+def _one_model_entry(comp: Composition, unit: Element) -> bool:
     """Tell whether a unit's model entries (not the unit itself) make at most one model."""
     return all(m is not unit for m in comp.models) and model_range(comp.slots, comp.groups)[1] <= 1
 
@@ -141,7 +141,7 @@ class _Combination:
         )
 
 
-def _combinations(comp: _Composition) -> Iterator[_Combination]:
+def _combinations(comp: Composition) -> Iterator[_Combination]:
     """Yield each way of picking one option per unit-size choice."""
     combos = [_Combination((), list(comp.slots), list(comp.rules), {})]
     for holder, options in comp.choices.items():
@@ -178,9 +178,9 @@ def _take_from_groups(
 class CompositionMixin:
     # - unit composition and points
 
-    def composition(self, view: _View, ctx: Ctx, notes: list[str]) -> _Composition:
+    def composition(self, view: UnitView, ctx: Ctx, notes: list[str]) -> Composition:
         entry = view.entry
-        comp = _Composition()
+        comp = Composition()
         if is_single_model(entry, self.model_entries):
             comp.slots.append(ModelSlot(entry.get("id", ""), entry.get("name", ""), 1, 1, (), 0.0))
             comp.models.append(entry)
@@ -191,7 +191,7 @@ class CompositionMixin:
             # its sergeant ("Traitor Sergeant" a model, "9 Traitor Guardsmen" upgrades):
             # read those as models too where the model entries make at most one model, if
             # they then make several.
-            loose = _Composition()
+            loose = Composition()
             self._slots(entry, (), ctx, loose, loose.slots, loose.rules, depth=0, loose=True)
             if loose.slots and _several_models(loose):
                 return loose
@@ -270,7 +270,7 @@ class CompositionMixin:
             for group in children(holder, "conditionGroups"):
                 tests.extend(group.iter("condition"))
         for test in tests:
-            if test.get("field") != "selections" or test.get("scope") in _OUTSIDE_SCOPES:
+            if test.get("field") != "selections" or test.get("scope") in OUTSIDE_SCOPES:
                 continue
             child = test.get("childId", "")
             if child == "model":
@@ -287,7 +287,7 @@ class CompositionMixin:
         element: Element,
         path: tuple[str, ...],
         ctx: Ctx,
-        comp: _Composition,
+        comp: Composition,
         sink: list[ModelSlot],
         rules: list[_Rule],
         depth: int,
@@ -331,7 +331,7 @@ class CompositionMixin:
                         comp.choices[holder].append(option)
                         comp.holder_paths[holder] = path
 
-    def _option(self, target: Element, ctx: Ctx, comp: _Composition, depth: int) -> _Option | None:
+    def _option(self, target: Element, ctx: Ctx, comp: Composition, depth: int) -> _Option | None:
         """Build a unit-size option from the model slots it brings."""
         inner: list[ModelSlot] = []
         rules: list[_Rule] = []
@@ -350,7 +350,7 @@ class CompositionMixin:
         return _Option(option_id, name, tuple(inner), tuple(rules))
 
     def pricing(
-        self, view: _View, comp: _Composition, ctx: Ctx, notes: list[str]
+        self, view: UnitView, comp: Composition, ctx: Ctx, notes: list[str]
     ) -> tuple[int, int, list[tuple[int, int]], list[ParsedOption]]:
         """Price every model count the unit allows and compress that into brackets."""
         entry = view.entry
@@ -430,7 +430,7 @@ class CompositionMixin:
             count = counter(counts)
 
             def leaf(condition: Element) -> bool | None:
-                if condition.get("scope") in _OUTSIDE_SCOPES:
+                if condition.get("scope") in OUTSIDE_SCOPES:
                     return None
                 if condition.get("field") != "selections":
                     return None
@@ -467,7 +467,7 @@ class CompositionMixin:
             count = counter(counts)
 
             def leaf(condition: Element) -> bool | None:
-                if condition.get("scope") in _OUTSIDE_SCOPES:
+                if condition.get("scope") in OUTSIDE_SCOPES:
                     return None
                 if condition.get("field") != "selections":
                     return None
@@ -589,7 +589,7 @@ class CompositionMixin:
             return None
         return target.get("name")
 
-    def _priced_upgrades(self, view: _View, ctx: Ctx) -> list[ParsedOption]:
+    def _priced_upgrades(self, view: UnitView, ctx: Ctx) -> list[ParsedOption]:
         found: dict[str, ParsedOption] = {}
         self._walk_upgrades(view.entry, ctx, found, multiplier=1, depth=0)
         return list(found.values())

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .bsdata_facts import FACTION_PREFIX
+from .bsdata_state import ParseState
 from .bsdata_xml import (
     Ctx,
     Element,
@@ -12,13 +13,10 @@ from .bsdata_xml import (
     condition_value,
 )
 
-if TYPE_CHECKING:
-    from .bsdata_parse import _Parser
-
 Formula = bool | tuple[str, Any]
 
 
-def _and(parts: list[Formula]) -> Formula:
+def all_of(parts: list[Formula]) -> Formula:
     if any(p is False for p in parts):
         return False
     parts = [p for p in parts if p is not True]
@@ -27,7 +25,7 @@ def _and(parts: list[Formula]) -> Formula:
     return ("and", parts) if len(parts) > 1 else parts[0]
 
 
-def _or(parts: list[Formula]) -> Formula:
+def any_of(parts: list[Formula]) -> Formula:
     if any(p is True for p in parts):
         return True
     parts = [p for p in parts if p is not False]
@@ -36,27 +34,27 @@ def _or(parts: list[Formula]) -> Formula:
     return ("or", parts) if len(parts) > 1 else parts[0]
 
 
-def _not(formula: Formula) -> Formula:
+def negation(formula: Formula) -> Formula:
     if isinstance(formula, bool):
         return not formula
     kind, body = formula
     if kind == "lit":
         return ("lit", body[1:] if body.startswith("!") else "!" + body)
     if kind == "and":
-        return _or([_not(p) for p in body])
-    return _and([_not(p) for p in body])
+        return any_of([negation(p) for p in body])
+    return all_of([negation(p) for p in body])
 
 
-def _has_literals(formula: Formula) -> bool:
+def has_literals(formula: Formula) -> bool:
     if isinstance(formula, bool):
         return False
     kind, body = formula
     if kind == "lit":
         return True
-    return any(_has_literals(p) for p in body)
+    return any(has_literals(p) for p in body)
 
 
-def _dnf(formula: Formula) -> list[frozenset[str]]:
+def dnf(formula: Formula) -> list[frozenset[str]]:
     if formula is True:
         return [frozenset()]
     if formula is False:
@@ -66,14 +64,14 @@ def _dnf(formula: Formula) -> list[frozenset[str]]:
     if kind == "lit":
         return [frozenset({body})]
     if kind == "or":
-        return _minimal([clause for part in body for clause in _dnf(part)])
+        return minimal([clause for part in body for clause in dnf(part)])
     result: list[frozenset[str]] = [frozenset()]
     for part in body:
-        result = _minimal([a | b for a in result for b in _dnf(part)])
+        result = minimal([a | b for a in result for b in dnf(part)])
     return result
 
 
-def _minimal(clauses: list[frozenset[str]]) -> list[frozenset[str]]:
+def minimal(clauses: list[frozenset[str]]) -> list[frozenset[str]]:
     unique = sorted(set(clauses), key=lambda c: (len(c), sorted(c)))
     out: list[frozenset[str]] = []
     for clause in unique:
@@ -85,19 +83,19 @@ def _minimal(clauses: list[frozenset[str]]) -> list[frozenset[str]]:
     return out
 
 
-def _holder_formula(parser: _Parser, holder: Element, ctx: Ctx) -> Formula:
+def holder_formula(parser: ParseState, holder: Element, ctx: Ctx) -> Formula:
     parts = [_condition_formula(parser, c, ctx) for c in children(holder, "conditions")]
     parts += [_group_formula(parser, g, ctx) for g in children(holder, "conditionGroups")]
-    return _and(parts)
+    return all_of(parts)
 
 
-def _group_formula(parser: _Parser, group: Element, ctx: Ctx) -> Formula:
+def _group_formula(parser: ParseState, group: Element, ctx: Ctx) -> Formula:
     parts = [_condition_formula(parser, c, ctx) for c in children(group, "conditions")]
     parts += [_group_formula(parser, g, ctx) for g in children(group, "conditionGroups")]
-    return _or(parts) if group.get("type") == "or" else _and(parts)
+    return any_of(parts) if group.get("type") == "or" else all_of(parts)
 
 
-def _condition_formula(parser: _Parser, condition: Element, ctx: Ctx) -> Formula:
+def _condition_formula(parser: ParseState, condition: Element, ctx: Ctx) -> Formula:
     index = parser.index
     child = condition.get("childId", "")
     kind = condition.get("type", "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from .bsdata_composition import _Composition
+from .bsdata_composition import Composition
 from .bsdata_facts import (
     NOTE_FACTION_FROM_CATALOGUE,
     NOTE_PASSENGER_RULE,
@@ -13,10 +13,10 @@ from .bsdata_facts import (
     ParsedDatasheet,
     ParsedPool,
     Unmapped,
-    _View,
 )
 from .bsdata_root_units import is_upgrade_unit
-from .bsdata_unit_rules import _Ability
+from .bsdata_state import UnitView
+from .bsdata_unit_rules import Ability
 from .bsdata_wargear import WARGEAR_ABILITY_KINDS, wargear_of
 from .bsdata_xml import (
     Ctx,
@@ -31,7 +31,7 @@ class DatasheetsMixin:
 
     def build_datasheets(self, needed: set[str]) -> dict[DatasheetKey, ParsedDatasheet]:
         """Build one ParsedDatasheet per (owner, entry id); ``needed`` limits it by owner."""
-        owner_views: dict[tuple[str, str], _View] = {}
+        owner_views: dict[tuple[str, str], UnitView] = {}
         for faction in sorted(self.factions.values(), key=lambda f: f.name):
             for view in faction.views:
                 assert view.key is not None
@@ -77,7 +77,7 @@ class DatasheetsMixin:
         self.sheet_key = {key: sheet.key for key, sheet in sheets.items()}
         return sheets
 
-    def datasheet(self, owner: str, name: str, legends: bool, view: _View) -> ParsedDatasheet:
+    def datasheet(self, owner: str, name: str, legends: bool, view: UnitView) -> ParsedDatasheet:
         faction = self.factions[owner]
         ctx = Ctx(self.factions[view.faction].file.id, detachment="")
         entry = view.entry
@@ -144,9 +144,9 @@ class DatasheetsMixin:
 
     def wargear(
         self,
-        view: _View,
-        comp: _Composition,
-        abilities: list[_Ability],
+        view: UnitView,
+        comp: Composition,
+        abilities: list[Ability],
         sheet: ParsedDatasheet,
         ctx: Ctx,
     ) -> dict[str, Any]:

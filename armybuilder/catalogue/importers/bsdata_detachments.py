@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from .bsdata_conditions import _and, _dnf, _has_literals, _holder_formula, _minimal, _not
+from .bsdata_conditions import all_of, dnf, has_literals, holder_formula, minimal, negation
 from .bsdata_facts import (
     BATTLELINE,
     DETACHMENT_ROOT_RE,
@@ -15,10 +15,8 @@ from .bsdata_facts import (
     ParsedDetachment,
     ParsedEnhancement,
     Unmapped,
-    _Faction,
-    _View,
-    _walk_options,
 )
+from .bsdata_state import FactionState, UnitView, walk_options
 from .bsdata_xml import (
     Ctx,
     Element,
@@ -75,7 +73,7 @@ class DetachmentsMixin:
                 pair = (element, root) if element is not root else (root,)
                 if not maybe_visible(self.index, pair, faction.ctx):
                     continue
-                for option, path in _walk_options(self.index, root, ()):
+                for option, path in walk_options(self.index, root, ()):
                     option_id = option.get("id", "")
                     if option_id in seen:
                         continue
@@ -86,7 +84,7 @@ class DetachmentsMixin:
                     ids.add(option_id)
         self.index.detachment_ids = frozenset(ids)
 
-    def detachment_owners(self, scope: Collection[str]) -> list[tuple[_Faction, Element]]:
+    def detachment_owners(self, scope: Collection[str]) -> list[tuple[FactionState, Element]]:
         """Give each detachment to the factions that offer it and whose parents do not."""
         owned = []
         for name in sorted(scope):
@@ -120,7 +118,7 @@ class DetachmentsMixin:
                 owned.append((faction, detachment))
         return owned
 
-    def build_detachments(self, owned: list[tuple[_Faction, Element]]) -> None:
+    def build_detachments(self, owned: list[tuple[FactionState, Element]]) -> None:
         candidates = self.candidates
         for faction, detachment in owned:
             detachment_id = detachment.get("id", "")
@@ -155,7 +153,9 @@ class DetachmentsMixin:
             )
             self.enhancements_for(faction, detachment, candidates)
 
-    def required_units(self, faction: _Faction, detachment: Element) -> tuple[DatasheetKey, ...]:
+    def required_units(
+        self, faction: FactionState, detachment: Element
+    ) -> tuple[DatasheetKey, ...]:
         """Return datasheets a detachment insists on ("error unless the roster has X")."""
         by_entry = {
             view.entry.get("id", ""): self.sheet_key[view.key]
@@ -190,7 +190,7 @@ class DetachmentsMixin:
                 )
         return tuple(sorted(set(required)))
 
-    def _surely_error(self, view: _View, ctx: Ctx) -> bool:
+    def _surely_error(self, view: UnitView, ctx: Ctx) -> bool:
         for element in view.elements:
             for modifier, groups in iter_modifiers(element):
                 if modifier.get("field") != "error" or modifier.get("type") != "add":
@@ -255,7 +255,7 @@ class DetachmentsMixin:
 
     def enhancements_for(
         self,
-        faction: _Faction,
+        faction: FactionState,
         detachment: Element,
         candidates: list[tuple[Element, tuple[Element, ...], frozenset[str]]],
     ) -> None:
@@ -315,11 +315,11 @@ class DetachmentsMixin:
             for modifier, groups in iter_modifiers(element):
                 if modifier.get("field") != "hidden" or modifier.get("value") != "true":
                     continue
-                formula = _and([_holder_formula(self, m, ctx) for m in (modifier, *groups)])
-                if not _has_literals(formula):
+                formula = all_of([holder_formula(self, m, ctx) for m in (modifier, *groups)])
+                if not has_literals(formula):
                     continue
-                allowed = _dnf(_not(formula))
-                requirement = _minimal(
+                allowed = dnf(negation(formula))
+                requirement = minimal(
                     [a | b for a in requirement for b in allowed if a is not None]
                 )
         cleaned = {

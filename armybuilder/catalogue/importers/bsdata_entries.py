@@ -12,12 +12,11 @@ from .bsdata_facts import (
     FACTION_PREFIX,
     REFERENCE_CATEGORIES,
     UNIT_TYPES,
-    _Faction,
-    _View,
     faction_name,
     is_keyword_category,
 )
 from .bsdata_root_units import is_upgrade_unit
+from .bsdata_state import FactionState, UnitView
 from .bsdata_xml import (
     Ctx,
     Element,
@@ -36,7 +35,7 @@ class EntriesMixin:
             if catalogue.game_system or catalogue.library:
                 continue
             name, alliance = faction_name(catalogue.name)
-            self.factions[name] = _Faction(file=catalogue, name=name, grand_alliance=alliance)
+            self.factions[name] = FactionState(file=catalogue, name=name, grand_alliance=alliance)
             self.by_file[filename] = name
 
     def root_entries(
@@ -91,12 +90,12 @@ class EntriesMixin:
 
     def make_view(
         self,
-        faction: _Faction,
+        faction: FactionState,
         link: Element | None,
         entry: Element,
         link_file: str,
         base: Ctx,
-    ) -> _View | None:
+    ) -> UnitView | None:
         category_ids: list[str] = []
         primary: str | None = None
         for element in (entry, link):
@@ -119,7 +118,7 @@ class EntriesMixin:
             added, removed, _ = category_changes(self.index, element, base)
             ids = (ids | added) - removed
         keywords, faction_keywords = self.keywords_of(ids)
-        return _View(
+        return UnitView(
             faction=faction.name,
             link=link,
             entry=entry,
@@ -146,12 +145,12 @@ class EntriesMixin:
     def model_entries(self, entry: Element) -> list[Element]:
         """Return the model-type entries nested in a unit (following links), cached by id."""
         entry_id = entry.get("id", "")
-        cached = self._model_cache.get(entry_id)
+        cached = self.model_cache.get(entry_id)
         if cached is not None:
             return cached
         found: list[Element] = []
         self._walk_models(entry, found, depth=0)
-        self._model_cache[entry_id] = found
+        self.model_cache[entry_id] = found
         return found
 
     def _walk_models(self, element: Element, found: list[Element], depth: int) -> None:
@@ -218,7 +217,7 @@ class EntriesMixin:
                 return ranked[0][1]
         return name.upper()
 
-    def is_allied_category(self, view: _View) -> bool:
+    def is_allied_category(self, view: UnitView) -> bool:
         return any(self.index.category_names.get(c) == ALLIED_UNITS for c in view.category_ids)
 
     def chain(self, name: str) -> list[str]:
@@ -257,7 +256,7 @@ class EntriesMixin:
 
     def _owner(
         self,
-        view: _View,
+        view: UnitView,
         entry_id: str,
         seers: Mapping[str, set[str]],
         keyword_owner: Mapping[str, list[str]],

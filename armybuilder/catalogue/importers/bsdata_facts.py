@@ -1,20 +1,17 @@
-"""The parsed facts (plain dataclasses the writer loads), the writer's tally, and the parser's
-working structures."""
+"""The parsed facts (plain dataclasses the writer loads) and the writer's tally.
+
+Imports nothing from the readers or the writers; the parser's working state is in
+``bsdata_state``."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from .bsdata_xml import (
-    CatalogueFile,
-    Ctx,
     Element,
-    Index,
-    children,
     iter_modifiers,
 )
 
@@ -65,7 +62,7 @@ DatasheetKey = tuple[str, str]
 # A condition in JSON form (see catalogue.models.ArmyLimit).
 Json = dict[str, Any]
 # Condition scopes that look outside the unit, so its own model counts cannot decide them.
-_OUTSIDE_SCOPES = frozenset({"roster", "force", "primary-catalogue"})
+OUTSIDE_SCOPES = frozenset({"roster", "force", "primary-catalogue"})
 
 
 # -- parsed facts ----------------------------------------------------------------------------
@@ -271,47 +268,6 @@ class WriteStats:
         return sum(self.created.values()) + sum(self.updated.values()) + sum(self.deleted.values())
 
 
-# -- working structures ----------------------------------------------------------------------
-
-
-@dataclass
-class _Faction:
-    file: CatalogueFile
-    name: str
-    grand_alliance: str
-    keyword: str = ""
-    parent: str | None = None
-    views: list[_View] = field(default_factory=list)
-    detachments: list[tuple[Element, tuple[Element, ...]]] = field(default_factory=list)
-
-    @property
-    def ctx(self) -> Ctx:
-        return Ctx(self.file.id)
-
-    @property
-    def base(self) -> Ctx:
-        return Ctx(self.file.id, detachment="")
-
-
-@dataclass
-class _View:
-    """A unit as one faction's roster sees it: the root link, the entry, and its keywords."""
-
-    faction: str
-    link: Element | None
-    entry: Element
-    link_file: str
-    category_ids: set[str]
-    keywords: tuple[str, ...]
-    faction_keywords: tuple[str, ...]
-    own: bool
-    key: DatasheetKey | None = None
-
-    @property
-    def elements(self) -> tuple[Element, ...]:
-        return (self.link, self.entry) if self.link is not None else (self.entry,)
-
-
 def faction_name(catalogue_name: str) -> tuple[str, str]:
     """Return (faction name, grand alliance) from a catalogue name like "Chaos - World Eaters"."""
     parts = [part.strip() for part in catalogue_name.split(" - ")]
@@ -331,21 +287,3 @@ def is_keyword_category(name: str, category: Element | None) -> bool:
         )
         return unhidden
     return True
-
-
-# -- the parser ------------------------------------------------------------------------------
-
-
-def _walk_options(
-    index: Index, element: Element, path: tuple[Element, ...]
-) -> Iterator[tuple[Element, tuple[Element, ...]]]:
-    for container in ("selectionEntries", "entryLinks", "selectionEntryGroups"):
-        for child in children(element, container):
-            target = index.target(child)
-            if target is None:
-                continue
-            if target.tag == "selectionEntryGroup":
-                hop = (child, target) if child is not target else (target,)
-                yield from _walk_options(index, target, (*path, *hop))
-            elif target.get("type") == "upgrade":
-                yield target, ((*path, child) if child is not target else path)

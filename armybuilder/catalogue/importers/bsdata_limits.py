@@ -13,15 +13,13 @@ expressible and is reported instead, never guessed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from armybuilder.rules import wording
 
 from .bsdata_facts import Json, ParsedLimit
+from .bsdata_state import FactionState, ParseState
 from .bsdata_xml import Element, children, compare_count, iter_modifiers
-
-if TYPE_CHECKING:
-    from .bsdata_parse import _Faction, _Parser
 
 # BattleScribe battle-size labels to the core's BattleSize values.
 SIZE_VALUES: Final[dict[str, str]] = {
@@ -50,7 +48,7 @@ class Untranslatable(Exception):
 class LimitReader:
     """Reads one faction's army-scope limits; ``parser`` supplies the index and names."""
 
-    parser: _Parser
+    parser: ParseState
     unit_names: dict[str, str] = field(default_factory=dict)
     detachment_names: dict[str, str] = field(default_factory=dict)
     sizes: dict[str, str] = field(default_factory=dict)
@@ -71,7 +69,9 @@ class LimitReader:
 
     # - what a faction's units are limited by
 
-    def read(self, faction: _Faction, chain_keywords: set[str]) -> tuple[list[ParsedLimit], int]:
+    def read(
+        self, faction: FactionState, chain_keywords: set[str]
+    ) -> tuple[list[ParsedLimit], int]:
         """Return the faction's limits and how many it saw but could not express."""
         limits: list[ParsedLimit] = []
         failed = 0
@@ -135,7 +135,7 @@ class LimitReader:
 
     def _limit(
         self,
-        faction: _Faction,
+        faction: FactionState,
         holders: tuple[Element, ...],
         constraint: Element,
         subject: Json,
@@ -178,14 +178,14 @@ class LimitReader:
     # - conditions
 
     def _modifier_formula(
-        self, faction: _Faction, modifier: Element, groups: tuple[Element, ...]
+        self, faction: FactionState, modifier: Element, groups: tuple[Element, ...]
     ) -> Formula:
         formula = TRUE
         for holder in (*groups, modifier):
             formula = _and(formula, self._holder(faction, holder, "and"))
         return formula
 
-    def _holder(self, faction: _Faction, holder: Element, kind: str) -> Formula:
+    def _holder(self, faction: FactionState, holder: Element, kind: str) -> Formula:
         parts = [self._leaf(faction, c) for c in children(holder, "conditions")]
         parts += [
             self._holder(faction, g, g.get("type", "and"))
@@ -201,7 +201,7 @@ class LimitReader:
             result = _and(result, part)
         return result
 
-    def _leaf(self, faction: _Faction, condition: Element) -> Formula:
+    def _leaf(self, faction: FactionState, condition: Element) -> Formula:
         index = self.parser.index
         kind = condition.get("type", "")
         child = condition.get("childId", "")

@@ -19,8 +19,6 @@ from .bsdata_datasheets import DatasheetsMixin
 from .bsdata_detachments import DetachmentsMixin
 from .bsdata_entries import EntriesMixin
 from .bsdata_facts import (
-    BATTLELINE,
-    FACTION_PREFIX,
     DatasheetKey,
     ParsedAllyRule,
     ParsedAvailability,
@@ -33,18 +31,16 @@ from .bsdata_facts import (
     ParsedOption,
     ParsedPool,
     Unmapped,
-    _Faction,
     faction_name,
 )
 from .bsdata_integrity import IntegrityError
 from .bsdata_leaders import LeadersMixin, keyword_phrase
 from .bsdata_limits import LimitReader
+from .bsdata_state import ParseState
 from .bsdata_unit_rules import UnitRulesMixin
 from .bsdata_upgrades import read_upgrades
 from .bsdata_xml import (
     BsdataError,
-    Element,
-    Index,
     load_index,
 )
 
@@ -61,7 +57,6 @@ __all__ = [
     "ParsedOption",
     "ParsedPool",
     "Unmapped",
-    "_Faction",
     "_Parser",
     "faction_name",
     "keyword_phrase",
@@ -79,32 +74,9 @@ class _Parser(
     AlliesMixin,
     LeadersMixin,
     DetachmentsMixin,
+    ParseState,
 ):
-    def __init__(self, index: Index) -> None:
-        self.index = index
-        self.factions: dict[str, _Faction] = {}
-        self.by_file: dict[str, str] = {}
-        self.out = ParsedCatalogue()
-        self.vocabulary: set[str] = set()
-        self.battleline_ids: set[str] = set()
-        self.warlord_category_ids: set[str] = set()
-        for category_id, name in index.category_names.items():
-            upper = name.upper()
-            self.vocabulary.add(upper.removeprefix(FACTION_PREFIX.upper()))
-            if upper == BATTLELINE:
-                self.battleline_ids.add(category_id)
-            if upper == "WARLORD":
-                self.warlord_category_ids.add(category_id)
-        self._model_cache: dict[str, list[Element]] = {}
-        self._limit_lines: set[str] = set()
-        self._ally_lines: set[str] = set()
-        self.enhancement_ids: set[str] = set()
-        self.enhancement_groups: set[str] = set()
-        self.candidates: list[tuple[Element, tuple[Element, ...], frozenset[str]]] = []
-        self.sheet_key: dict[DatasheetKey, DatasheetKey] = {}
-        self.warlord_conditional = 0
-        self.hidden_for: dict[str, list[str]] = {}
-        self._caps_cache: dict[tuple[str, str], tuple[dict[str, int], list[tuple[str, int]]]] = {}
+    """The readers still written as mixins, over the shared state."""
 
 
 def parse_bsdata(

@@ -11,10 +11,8 @@ from .bsdata_facts import (
     DEEP_STRIKE,
     FACTION_PREFIX,
     ParsedDatasheet,
-    _Faction,
-    _View,
-    _walk_options,
 )
+from .bsdata_state import FactionState, UnitView, walk_options
 from .bsdata_xml import (
     Ctx,
     Element,
@@ -28,7 +26,7 @@ from .leader_text import normalise_name
 
 
 @dataclass(frozen=True)
-class _Ability:
+class Ability:
     name: str
     kind: str
     text: str
@@ -36,13 +34,13 @@ class _Ability:
     unit_level: bool
 
 
-def _ability_of(element: Element, owner: str, unit_level: bool) -> _Ability:
+def _ability_of(element: Element, owner: str, unit_level: bool) -> Ability:
     if element.tag == "rule":
         description = element.find("description")
         text = description.text if description is not None and description.text else ""
-        return _Ability(element.get("name", ""), "rule", text, owner, unit_level)
+        return Ability(element.get("name", ""), "rule", text, owner, unit_level)
     texts = [c.text or "" for c in element.iter("characteristic")]
-    return _Ability(
+    return Ability(
         element.get("name", ""), element.get("typeName", ""), "\n".join(texts), owner, unit_level
     )
 
@@ -66,7 +64,9 @@ def _named_after(category: str, unit: str) -> bool:
 class UnitRulesMixin:
     # - limits, abilities, warlord
 
-    def limit(self, view: _View, sheet: ParsedDatasheet, ctx: Ctx, owner: _Faction) -> int | None:
+    def limit(
+        self, view: UnitView, sheet: ParsedDatasheet, ctx: Ctx, owner: FactionState
+    ) -> int | None:
         """Return the per-army limit where it differs from the Rule of Three (3, or 6)."""
         # The data states it as a roster/force "max" on the entry, or on a category named after
         # the unit. Values that change with the roster are listed in the report.
@@ -115,14 +115,14 @@ class UnitRulesMixin:
         return base
 
     def _note_limit(self, line: str) -> None:
-        if line not in self._limit_lines:
-            self._limit_lines.add(line)
+        if line not in self.limit_lines:
+            self.limit_lines.add(line)
             self.out.conditional_limits.append(line)
 
     def _conditional_limit(
         self,
         sheet: ParsedDatasheet,
-        owner: _Faction,
+        owner: FactionState,
         holders: tuple[Element, ...],
         constraint: Element,
         plain: int,
@@ -145,14 +145,14 @@ class UnitRulesMixin:
             parts.append("may be lowered by other units")
         self._note_limit(f"{sheet.faction} / {sheet.name}: " + "; ".join(parts))
 
-    def abilities(self, view: _View, models: list[Element], ctx: Ctx) -> list[_Ability]:
-        found: list[_Ability] = []
+    def abilities(self, view: UnitView, models: list[Element], ctx: Ctx) -> list[Ability]:
+        found: list[Ability] = []
         for element in (*view.elements, *models):
             self._abilities_of(element, ctx, found, unit_level=element in view.elements)
         return found
 
     def _abilities_of(
-        self, element: Element, ctx: Ctx, found: list[_Ability], unit_level: bool, depth: int = 0
+        self, element: Element, ctx: Ctx, found: list[Ability], unit_level: bool, depth: int = 0
     ) -> None:
         if depth > 3:
             return
@@ -174,7 +174,7 @@ class UnitRulesMixin:
                 continue
             ability = _ability_of(target, owner, unit_level)
             found.append(
-                _Ability(
+                Ability(
                     info_link.get("name") or ability.name,
                     ability.kind,
                     ability.text,
@@ -186,7 +186,7 @@ class UnitRulesMixin:
             self._abilities_of(group, ctx, found, unit_level, depth + 1)
 
     def conditional_abilities(
-        self, view: _View, abilities: list[_Ability], sheet: ParsedDatasheet, ctx: Ctx
+        self, view: UnitView, abilities: list[Ability], sheet: ParsedDatasheet, ctx: Ctx
     ) -> tuple[str, ...]:
         """Name the tracked abilities the unit has only in part: on some of its models, or
         through a wargear option (a Reiver Squad's grav-chutes give Deep Strike)."""
@@ -198,8 +198,8 @@ class UnitRulesMixin:
             if any(a.name.strip().lower() == wanted for a in abilities):
                 found.append(ability)
                 continue
-            granted: list[_Ability] = []
-            for option, path in _walk_options(self.index, view.entry, ()):
+            granted: list[Ability] = []
+            for option, path in walk_options(self.index, view.entry, ()):
                 # Crusade honours and relics (BSData's "Crusade" group, or game-system
                 # groups) are not the unit's wargear.
                 if (
@@ -220,7 +220,7 @@ class UnitRulesMixin:
         return filename.endswith(".gst")
 
     def has_everywhere(
-        self, abilities: list[_Ability], name: str, view: _View, models: list[Element]
+        self, abilities: list[Ability], name: str, view: UnitView, models: list[Element]
     ) -> bool:
         """True if the unit, or every one of its model kinds, has the named ability."""
         named = [a for a in abilities if a.name.strip().lower() == name]
@@ -232,7 +232,7 @@ class UnitRulesMixin:
 
     def warlord(
         self,
-        view: _View,
+        view: UnitView,
         models: list[Element],
         keywords: tuple[str, ...],
         ctx: Ctx,

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .bsdata_facts import DatasheetKey, ParsedUpgrade, UpgradeSlot
+from .bsdata_state import ParseState
 from .bsdata_xml import (
     Ctx,
     Element,
@@ -29,9 +29,6 @@ from .bsdata_xml import (
     modifier_applies,
     surely_hidden,
 )
-
-if TYPE_CHECKING:
-    from .bsdata_parse import _Parser
 
 # How deep inside a unit an upgrade may sit (unit > model > wargear group > upgrade ...).
 MAX_DEPTH = 6
@@ -96,7 +93,7 @@ def upgrade_points(index: Index, entry: Element, ctx: Ctx) -> int:
 
 
 def read_upgrades(
-    parser: _Parser,
+    parser: ParseState,
     owners: dict[str, tuple[str, str]],
 ) -> list[ParsedUpgrade]:
     """Read every datasheet's detachment upgrades.
