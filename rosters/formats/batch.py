@@ -351,11 +351,12 @@ class SummaryRow:
     points_limit: int | None
     legal: bool
     status: str
-    violations: tuple[tuple[str, str, str], ...]
+    # (code, severity, message, the list's line numbers it is about)
+    violations: tuple[tuple[str, str, str, str], ...]
 
     @property
     def codes(self) -> str:
-        return ", ".join(dict.fromkeys(code for code, _, _ in self.violations))
+        return ", ".join(dict.fromkeys(code for code, _, _, _ in self.violations))
 
 
 STATUS: Final[Mapping[int, str]] = {
@@ -365,15 +366,30 @@ STATUS: Final[Mapping[int, str]] = {
 }
 
 
+def violation_lines(violation: dict[str, Any], result: dict[str, Any]) -> str:
+    """The list's line numbers a violation is about, for an organiser to find them: its own
+    lines (a wargear line not read), else the lines of the units it names."""
+    own = [line["line"] for line in violation["lines"] if line["line"] is not None]
+    if not own:
+        line_of = {u["position"]: u["line"] for u in result["units"]}
+        own = [line_of[p] for p in violation["unit_positions"] if line_of.get(p) is not None]
+    return ", ".join(str(n) for n in dict.fromkeys(own))
+
+
 def summary_rows(outcomes: Iterable[ListOutcome]) -> list[SummaryRow]:
     """One row per list: who or which file, faction, detachment, points, legal, violations."""
     rows = []
     for outcome in outcomes:
         result = outcome.result
-        violations = [(v["code"], v["severity"], v["message"]) for v in result["violations"]]
-        violations += [("UNRECOGNISED", "error", p["message"]) for p in result["unrecognised"]]
+        violations = [
+            (v["code"], v["severity"], v["message"], violation_lines(v, result))
+            for v in result["violations"]
+        ]
+        violations += [
+            ("UNRECOGNISED", "error", p["message"], str(p["line"])) for p in result["unrecognised"]
+        ]
         if result["error"]:
-            violations.append(("UNREADABLE", "error", result["error"]))
+            violations.append(("UNREADABLE", "error", result["error"], ""))
         rows.append(
             SummaryRow(
                 source=outcome.source,
@@ -423,7 +439,7 @@ LISTS_HEADER: Final = (
     "Legal",
     "Codes",
 )
-VIOLATIONS_HEADER: Final = ("File", "List", "Code", "Severity", "Message")
+VIOLATIONS_HEADER: Final = ("File", "List", "Code", "Severity", "Message", "Lines")
 
 
 def summary_xlsx(rows: Sequence[SummaryRow]) -> bytes:
@@ -452,7 +468,7 @@ def summary_xlsx(rows: Sequence[SummaryRow]) -> bytes:
     sheet = wb.create_sheet(VIOLATIONS_SHEET)
     sheet.append([text_cell(sheet, h, bold=True) for h in VIOLATIONS_HEADER])
     for r in rows:
-        for code, severity, message in r.violations:
+        for code, severity, message, lines in r.violations:
             sheet.append(
                 [
                     text_cell(sheet, r.source),
@@ -460,6 +476,7 @@ def summary_xlsx(rows: Sequence[SummaryRow]) -> bytes:
                     text_cell(sheet, code),
                     text_cell(sheet, severity),
                     text_cell(sheet, message),
+                    text_cell(sheet, lines),
                 ]
             )
     out = io.BytesIO()

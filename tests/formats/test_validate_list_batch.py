@@ -227,3 +227,21 @@ def test_the_closing_count_and_reasons_speak_the_commands_language(catalogue, ev
     assert code == 2
     assert out.splitlines()[-1] == "20 списков: допустимы 18, недопустимы 1, не прочитаны 1"
     assert "lists:" not in out and " more)" not in err
+
+
+def test_the_violations_sheet_gives_the_lines_each_violation_is_about(catalogue, tmp_path):
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    (folder / "five-princes.txt").write_text(ILLEGAL.format(name="Five"), encoding="utf-8")
+    (folder / "legal.txt").write_text(LEGAL.format(name="Fine"), encoding="utf-8")
+    report = tmp_path / "report.xlsx"
+    code, _, _ = run(str(folder), "--xlsx", str(report), "--jobs", "1")
+    assert code == 1
+    sheet = list(load_workbook(report)[batch.VIOLATIONS_SHEET].iter_rows(values_only=True))
+    assert sheet[0][-1] == "Lines"
+    limit = [r for r in sheet if r[2] == "DATASHEET_LIMIT"]
+    assert len(limit) == 1
+    # The five Daemon Princes' lines of the list, as the organiser's text editor counts them.
+    text = ILLEGAL.format(name="Five").splitlines()
+    princes = [n for n, line in enumerate(text, 1) if line.startswith("Daemon Prince")]
+    assert limit[0][-1] == ", ".join(map(str, princes))
