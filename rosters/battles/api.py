@@ -41,7 +41,7 @@ def _rejected(exc: services.BattleError) -> ApiError:
 # --- output ----------------------------------------------------------------------------
 
 
-class BattleUnitOutputSerializer(serializers.Serializer):
+class BattleUnitOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
     points = serializers.IntegerField(help_text="As the roster priced it when recorded.")
@@ -50,7 +50,7 @@ class BattleUnitOutputSerializer(serializers.Serializer):
     state = serializers.CharField(help_text="intact, below_half, damaged or destroyed.")
 
 
-class BattleSideOutputSerializer(serializers.Serializer):
+class BattleSideOutputSerializer(serializers.Serializer[Any]):
     index = serializers.IntegerField(help_text="0: the owner's roster; 1: the opponent.")
     name = serializers.CharField()
     faction = serializers.CharField()
@@ -63,12 +63,12 @@ class BattleSideOutputSerializer(serializers.Serializer):
     units = BattleUnitOutputSerializer(many=True, source="units.all")
 
 
-class RoundVpOutputSerializer(serializers.Serializer):
+class RoundVpOutputSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField()
     vp = serializers.IntegerField()
 
 
-class SideScoreOutputSerializer(serializers.Serializer):
+class SideScoreOutputSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     rounds = RoundVpOutputSerializer(many=True, help_text="VP counted per round.")
     objective_vp = serializers.IntegerField()
@@ -81,7 +81,7 @@ class SideScoreOutputSerializer(serializers.Serializer):
     secondaries = serializers.IntegerField()
 
 
-class VictoryLevelOutputSerializer(serializers.Serializer):
+class VictoryLevelOutputSerializer(serializers.Serializer[Any]):
     difference = serializers.IntegerField()
     row = serializers.IntegerField(help_text="Row of the victory-level table, 1 to 8.")
     winner_points = serializers.IntegerField()
@@ -91,7 +91,7 @@ class VictoryLevelOutputSerializer(serializers.Serializer):
     level = serializers.CharField(help_text="draw, win or massacre.")
 
 
-class ScoreViolationOutputSerializer(serializers.Serializer):
+class ScoreViolationOutputSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="SCORE_ROUND, SCORE_TURN_CAP, SCORE_CAP or UNIT_STATE.")
     message = serializers.CharField()
     side = serializers.IntegerField(allow_null=True)
@@ -99,7 +99,7 @@ class ScoreViolationOutputSerializer(serializers.Serializer):
     unit_ids = serializers.ListField(child=serializers.CharField())
 
 
-class BattleResultOutputSerializer(serializers.Serializer):
+class BattleResultOutputSerializer(serializers.Serializer[Any]):
     schema = serializers.IntegerField()
     profile = serializers.CharField()
     battle_size = serializers.IntegerField()
@@ -111,7 +111,7 @@ class BattleResultOutputSerializer(serializers.Serializer):
     violations = ScoreViolationOutputSerializer(many=True)
 
 
-class BattleSummaryOutputSerializer(serializers.Serializer):
+class BattleSummaryOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="pk")
     played_on = serializers.DateField()
     battle_size = serializers.CharField()
@@ -134,14 +134,14 @@ class BattleOutputSerializer(BattleSummaryOutputSerializer):
 def _battle_data(scored: services.ScoredBattle) -> dict[str, Any]:
     battle = scored.battle
     # The result is the rules core's, in the score_battle JSON shape.
-    battle.result_json = result_to_json(scored.result)
+    battle.result_json = result_to_json(scored.result)  # type: ignore[attr-defined]
     return BattleOutputSerializer(battle).data
 
 
 # --- input -----------------------------------------------------------------------------
 
 
-class OpponentInputSerializer(serializers.Serializer):
+class OpponentInputSerializer(serializers.Serializer[Any]):
     roster = serializers.IntegerField(
         required=False, min_value=1, help_text="One of my rosters, by id."
     )
@@ -159,7 +159,7 @@ class OpponentInputSerializer(serializers.Serializer):
     )
 
 
-class BattleCreateInputSerializer(serializers.Serializer):
+class BattleCreateInputSerializer(serializers.Serializer[Any]):
     roster = serializers.IntegerField(min_value=1, help_text="My roster that played.")
     declaration = serializers.IntegerField(required=False, min_value=1)
     opponent = OpponentInputSerializer()
@@ -173,12 +173,12 @@ class BattleCreateInputSerializer(serializers.Serializer):
     notes = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class UnitStateInputSerializer(serializers.Serializer):
+class UnitStateInputSerializer(serializers.Serializer[Any]):
     unit = serializers.IntegerField(min_value=1)
     state = serializers.ChoiceField(choices=STATE_CHOICES)
 
 
-class SideScoreInputSerializer(serializers.Serializer):
+class SideScoreInputSerializer(serializers.Serializer[Any]):
     index = serializers.ChoiceField(choices=[0, 1])
     round_vp = serializers.DictField(
         child=serializers.IntegerField(), required=False, help_text="Round -> VP; replaces all."
@@ -191,17 +191,17 @@ class SideScoreInputSerializer(serializers.Serializer):
     unit_states = UnitStateInputSerializer(many=True, required=False)
 
 
-class BattleScoreInputSerializer(serializers.Serializer):
+class BattleScoreInputSerializer(serializers.Serializer[Any]):
     sides = SideScoreInputSerializer(many=True, required=False)
     notes = serializers.CharField(required=False, allow_blank=True)
     victory_level = serializers.BooleanField(required=False)
 
 
-class BattleShareInputSerializer(serializers.Serializer):
+class BattleShareInputSerializer(serializers.Serializer[Any]):
     enabled = serializers.BooleanField()
 
 
-class BattleShareOutputSerializer(serializers.Serializer):
+class BattleShareOutputSerializer(serializers.Serializer[Any]):
     share_token = serializers.CharField(allow_null=True)
     url = serializers.CharField(allow_null=True)
 

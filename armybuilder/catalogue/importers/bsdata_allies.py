@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from .bsdata_entries import faction_chain
 from .bsdata_facts import (
     FACTION_PREFIX,
     STRIKE_FORCE,
@@ -29,7 +30,7 @@ class AlliesMixin:
         caps_seen: dict[tuple[str, str], ParsedAllyRule] = {}
         for name in sorted(scope):
             faction = self.factions[name]
-            chain = set(self.chain(name))
+            chain = set(faction_chain(self, name))
             chosen: dict[DatasheetKey, str | None] = {}
             for view in faction.views:
                 assert view.key is not None

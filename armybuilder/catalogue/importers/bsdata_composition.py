@@ -9,7 +9,9 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 
+from .bsdata_entries import model_entries
 from .bsdata_facts import (
     NOTE_NO_MODELS,
     NOTE_PRICE_OPTIONS,
@@ -181,7 +183,7 @@ class CompositionMixin:
     def composition(self, view: UnitView, ctx: Ctx, notes: list[str]) -> Composition:
         entry = view.entry
         comp = Composition()
-        if is_single_model(entry, self.model_entries):
+        if is_single_model(entry, partial(model_entries, self)):
             comp.slots.append(ModelSlot(entry.get("id", ""), entry.get("name", ""), 1, 1, (), 0.0))
             comp.models.append(entry)
         self._slots(entry, (), ctx, comp, comp.slots, comp.rules, depth=0)
@@ -277,7 +279,7 @@ class CompositionMixin:
                 return True
             target = self.index.entries.get(child)
             if target is not None and (
-                target.get("type") in UNIT_TYPES or self.model_entries(target)
+                target.get("type") in UNIT_TYPES or model_entries(self, target)
             ):
                 return True
         return False
@@ -322,7 +324,7 @@ class CompositionMixin:
                     comp.models.append(target)
                 elif kind == "unit":
                     self._slots(target, path, ctx, comp, sink, rules, depth + 1, loose)
-                elif kind == "upgrade" and depth < 3 and self.model_entries(target):
+                elif kind == "upgrade" and depth < 3 and model_entries(self, target):
                     # "1 Runtherd and 10 Gretchin": an option that brings the models with it.
                     # Its group counts options, not models, so its slots start a fresh path.
                     option = self._option(target, ctx, comp, depth)

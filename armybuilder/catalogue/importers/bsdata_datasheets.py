@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import partial
 from typing import Any
 
 from .bsdata_composition import Composition
+from .bsdata_entries import model_entries
 from .bsdata_facts import (
     NOTE_FACTION_FROM_CATALOGUE,
     NOTE_PASSENGER_RULE,
@@ -91,7 +93,7 @@ class DatasheetsMixin:
             legends=legends,
         )
         notes: list[str] = []
-        if not sheet.faction_keywords and is_upgrade_unit(entry, self.model_entries):
+        if not sheet.faction_keywords and is_upgrade_unit(entry, partial(model_entries, self)):
             # X-101 states no Faction category; the catalogue that offers it is its faction.
             sheet.faction_keywords = (faction.keyword,)
             notes.append(NOTE_FACTION_FROM_CATALOGUE)

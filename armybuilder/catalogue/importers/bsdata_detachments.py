@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from .bsdata_conditions import all_of, dnf, has_literals, holder_formula, minimal, negation
+from .bsdata_entries import faction_chain, root_entries
 from .bsdata_facts import (
     BATTLELINE,
     DETACHMENT_ROOT_RE,
@@ -64,7 +65,7 @@ class DetachmentsMixin:
         ids: set[str] = set()
         for faction in self.factions.values():
             seen: set[str] = set()
-            for _, element in self.root_entries(faction.file.filename):
+            for _, element in root_entries(self, faction.file.filename):
                 root = self.index.target(element)
                 if root is None or root.get("type") != "upgrade":
                     continue
@@ -90,7 +91,7 @@ class DetachmentsMixin:
         for name in sorted(scope):
             faction = self.factions[name]
             inherited: set[str] = set()
-            for ancestor in self.chain(name)[1:]:
+            for ancestor in faction_chain(self, name)[1:]:
                 inherited.update(d.get("id", "") for d, _ in self.factions[ancestor].detachments)
             # What a parent offers but this catalogue's own view hides (e.g. a detachment
             # hidden when the primary catalogue is Black Templars) is not inherited.

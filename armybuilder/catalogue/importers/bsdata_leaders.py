@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection, Mapping
 
+from .bsdata_entries import faction_chain
 from .bsdata_facts import DatasheetKey, ParsedDatasheet, Unmapped
 from .leader_text import resolve_name
 
@@ -43,7 +44,7 @@ class LeadersMixin:
         for sheet in sheets.values():
             if not sheet.leader_names:
                 continue
-            chain = self.chain(sheet.faction)
+            chain = faction_chain(self, sheet.faction)
             pool = available.get(sheet.faction, {})
             candidate_sets = [own[name] for name in chain] + [list(pool)]
             leads: list[DatasheetKey] = []

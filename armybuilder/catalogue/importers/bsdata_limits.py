@@ -17,6 +17,7 @@ from typing import Final
 
 from armybuilder.rules import wording
 
+from .bsdata_entries import faction_chain, keywords_of
 from .bsdata_facts import Json, ParsedLimit
 from .bsdata_state import FactionState, ParseState
 from .bsdata_xml import Element, children, compare_count, iter_modifiers
@@ -111,7 +112,7 @@ class LimitReader:
                 if len(names) == 1 and not _modified((category,), constraint):
                     continue  # the Rule of Three override the datasheet already holds
                 seen.add(constraint.get("id", ""))
-                keywords, faction_keywords = self.parser.keywords_of([category_id])
+                keywords, faction_keywords = keywords_of(self.parser, [category_id])
                 label = category.get("name", "").removeprefix("Faction: ")
                 words = (*keywords, *faction_keywords)
                 subject: Json = {"keywords": [words[0]]} if words else {"datasheets": sorted(names)}
@@ -225,7 +226,7 @@ class LimitReader:
         if child in self.detachment_names:
             names = {
                 self.detachment_names.get(d.get("id", ""), "")
-                for name in self.parser.chain(faction.name)
+                for name in faction_chain(self.parser, faction.name)
                 for d, _ in self.parser.factions[name].detachments
             }
             wanted = sorted(
@@ -239,7 +240,7 @@ class LimitReader:
         if child in self.unit_names:
             units: Json = {"datasheets": [self.unit_names[child]]}
         elif child in index.categories:
-            keywords, faction_keywords = self.parser.keywords_of([child])
+            keywords, faction_keywords = keywords_of(self.parser, [child])
             words = (*keywords, *faction_keywords)
             if not words:
                 raise Untranslatable(child)

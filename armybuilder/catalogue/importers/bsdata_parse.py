@@ -17,7 +17,13 @@ from .bsdata_broken_links import broken_links, refuse_broken
 from .bsdata_composition import CompositionMixin
 from .bsdata_datasheets import DatasheetsMixin
 from .bsdata_detachments import DetachmentsMixin
-from .bsdata_entries import EntriesMixin
+from .bsdata_entries import (
+    assign_keywords,
+    assign_owners,
+    build_factions,
+    collect_views,
+    faction_chain,
+)
 from .bsdata_facts import (
     DatasheetKey,
     ParsedAllyRule,
@@ -67,7 +73,6 @@ __all__ = [
 
 
 class _Parser(
-    EntriesMixin,
     DatasheetsMixin,
     CompositionMixin,
     UnitRulesMixin,
@@ -98,11 +103,11 @@ def parse_bsdata(
     parser.out.unmapped.extend(
         Unmapped(link.file, link.target, "broken link", link.name, str(link)) for link in broken
     )
-    parser.build_factions()
+    build_factions(parser)
     parser.collect_detachments()
-    parser.collect_views()
-    parser.assign_keywords()
-    parser.assign_owners()
+    collect_views(parser)
+    assign_keywords(parser)
+    assign_owners(parser)
     scope = _scope(parser, factions)
     parser.enhancement_candidates()
     needed = set(scope)
@@ -111,7 +116,7 @@ def parse_bsdata(
             assert view.key is not None
             needed.add(view.key[0])
     for name in list(needed):
-        needed.update(parser.chain(name))
+        needed.update(faction_chain(parser, name))
     sheets = parser.build_datasheets(needed)
     parser.availability(scope)
     by_key = {sheet.key: sheet for sheet in sheets.values()}
@@ -150,7 +155,7 @@ def _read_limits(parser: _Parser, scope: Collection[str]) -> None:
     reader = LimitReader(parser)
     found: dict[str, list[ParsedLimit]] = {}
     for name in sorted(scope):
-        chain_keywords = {parser.factions[n].keyword for n in parser.chain(name)}
+        chain_keywords = {parser.factions[n].keyword for n in faction_chain(parser, name)}
         limits, failed = reader.read(parser.factions[name], chain_keywords)
         found[name] = limits
         if failed:
@@ -167,7 +172,7 @@ def _read_limits(parser: _Parser, scope: Collection[str]) -> None:
     for name in sorted(scope):
         inherited = {
             _limit_fact(limit)
-            for ancestor in parser.chain(name)[1:]
+            for ancestor in faction_chain(parser, name)[1:]
             for limit in found.get(ancestor, ())
         }
         parser.out.limits.extend(x for x in found[name] if _limit_fact(x) not in inherited)
@@ -191,5 +196,5 @@ def _scope(parser: _Parser, factions: Collection[str] | None) -> list[str]:
         if found is None:
             raise KeyError(requested)
         wanted.append(found)
-    chained = {n for name in wanted for n in parser.chain(name)}
+    chained = {n for name in wanted for n in faction_chain(parser, name)}
     return sorted(chained)

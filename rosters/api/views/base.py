@@ -22,7 +22,7 @@ class ApiView(APIView):
 
 # Public, read-only and cacheable by ETag. (Comments, not docstrings: the schema would
 # show a base class's docstring as every subclass's description.)
-class CatalogueView(ConditionalGetMixin, ApiView):
+class CatalogueView(ConditionalGetMixin, ApiView):  # type: ignore[misc]  # a 304 is no DRF Response
     permission_classes = [AllowAny]
 
 
@@ -31,14 +31,16 @@ class OwnerView(ApiView):
     permission_classes = [IsAuthenticated]
 
 
-def query_params(serializer_class: type[Serializer], request: Request) -> dict[str, Any]:
+def query_params(serializer_class: type[Serializer[Any]], request: Request) -> dict[str, Any]:
     """Check the query string against a filter serializer and return the clean values."""
     serializer = serializer_class(data=request.query_params)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
 
 
-def body(serializer_class: type[Serializer], request: Request, **kwargs: Any) -> dict[str, Any]:
+def body(
+    serializer_class: type[Serializer[Any]], request: Request, **kwargs: Any
+) -> dict[str, Any]:
     """Check the request body against an input serializer and return the clean values."""
     serializer = serializer_class(data=request.data, **kwargs)
     serializer.is_valid(raise_exception=True)
@@ -50,7 +52,7 @@ def paginated(
     request: Request,
     view: APIView,
     queryset: QuerySet[Any],
-    serializer_class: type[Serializer],
+    serializer_class: type[Serializer[Any]],
     context: dict[str, Any] | None = None,
 ) -> Response:
     """Answer one page of a queryset, serialized, with count and next/previous links."""

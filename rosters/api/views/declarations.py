@@ -6,7 +6,7 @@ core's violations; warnings do not block saving.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -23,7 +23,8 @@ TAG = "declarations"
 
 def _output(roster: Roster, declarations: list[Declaration]) -> list[dict[str, Any]]:
     stale = services.declaration_stale(roster=roster, declarations=declarations)
-    return s.DeclarationOutputSerializer(declarations, many=True, context={"stale": stale}).data
+    data = s.DeclarationOutputSerializer(declarations, many=True, context={"stale": stale}).data
+    return cast(list[dict[str, Any]], data)
 
 
 class DeclarationListApi(OwnerView):
