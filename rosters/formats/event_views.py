@@ -26,6 +26,11 @@ ORGANISERS_GROUP: Final = "Organisers"
 XLSX_TYPE: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 REPORT_NAME: Final = "event-report.xlsx"
 ERR_ZIP_SIZE: Final = _("The zip is {size:,} bytes; an event's zip may be {limit:,} bytes at most.")
+# Shown on the 403 page: why, and who can let the player in.
+ERR_NOT_ORGANISER: Final = _(
+    "Checking a whole event's lists is for organisers: the site's admin can add you to the "
+    "Organisers group."
+)
 ERR_NOT_ZIP: Final = _("Upload the lists as one .zip file.")
 
 
@@ -67,7 +72,7 @@ class EventCheckForm(forms.Form):
 def event_check(request: HttpRequest) -> HttpResponse:
     """Check every list in an uploaded zip; answer with the xlsx report, keeping nothing."""
     if not is_organiser(request.user):
-        raise PermissionDenied
+        raise PermissionDenied(ERR_NOT_ORGANISER)
     form = EventCheckForm(request.POST or None, request.FILES or None)
     context: dict[str, Any] = {"form": form, "sheets": (batch.LISTS_SHEET, batch.VIOLATIONS_SHEET)}
     if request.method != "POST" or not form.is_valid():

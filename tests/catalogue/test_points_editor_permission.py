@@ -107,3 +107,11 @@ def test_copy_and_publish_through_the_admin(client, points_editor, release):
     response = client.get(reverse("admin:catalogue_pointsrelease_export", args=[release.pk]))
     assert response.status_code == 200
     assert response["Content-Type"].startswith("application/vnd.openxmlformats")
+
+
+def test_a_refused_points_editor_is_not_told_about_organisers(client, staff_reader, release):
+    # The 403 page says why only where the refusal says so: organisers are another matter.
+    client.force_login(staff_reader)
+    response = client.get(reverse("admin:catalogue_pointsrelease_copy", args=[release.pk]))
+    assert response.status_code == 403
+    assert "Organisers group" not in response.content.decode()
