@@ -14,13 +14,16 @@ from typing import Any, Final
 
 from django.core.exceptions import ObjectDoesNotExist
 
-from armybuilder.catalogue.importers.bsdata_limits import REASON_LENGTH
-from armybuilder.catalogue.models import Datasheet, Detachment, Enhancement, Wargear
+from armybuilder.catalogue.models import ArmyLimit, Datasheet, Detachment, Enhancement, Wargear
 from armybuilder.rules import model as core
 from armybuilder.rules import wording
 
 # The army's faction keyword, keywords that shut other chapters' units out, allies, the
 # ids of the faction and its ancestors, and the catalogue's army limits for that chain.
+# The importer cuts a reason to what the column holds; read from the field, not from the
+# importer, whose modules a cold check would otherwise import (about 50 ms).
+REASON_LENGTH: Final = ArmyLimit._meta.get_field("reason").max_length or 0
+
 FactionRules = tuple[
     str, frozenset[str], tuple[core.Allowance, ...], set[int], tuple[core.Limit, ...]
 ]
