@@ -101,7 +101,7 @@ def sixty_unit_roster(username: str = "bench") -> tuple[object, object]:
 
     user = get_user_model().objects.create_user(username, password="bench-password-40k")
     marines = Faction.objects.get(name="Space Marines")
-    detachment = services.faction_detachments(faction=marines)[0]
+    detachment = services.faction_detachments_load(faction=marines)[0]
     roster = services.roster_create(
         owner=user,
         name="Sixty",
@@ -112,7 +112,7 @@ def sixty_unit_roster(username: str = "bench") -> tuple[object, object]:
     sheets = {s.name: s for s in marines.datasheets.filter(name__in=[n for n, _ in SIXTY])}
     for n in range(60):
         name, models = SIXTY[n % len(SIXTY)]
-        unit = services.roster_add_unit(roster=roster, datasheet=sheets[name], models=models)
+        unit = services.roster_unit_create(roster=roster, datasheet=sheets[name], models=models)
         _choose_wargear(unit)
     return user, roster
 
@@ -136,7 +136,7 @@ def _choose_wargear(unit: Any) -> None:
                 gear[last] = gear.get(last, 0) + gear.pop(first)
         parts.append(core.Loadout(part.model, part.models, tuple(sorted(gear.items()))))
     if parts:
-        services.roster_unit_set_wargear(unit=unit, wargear=loadout_json(parts))
+        services.roster_unit_wargear_set(unit=unit, wargear=loadout_json(parts))
 
 
 def median_ms(samples: list[float]) -> float:

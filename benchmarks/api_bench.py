@@ -100,16 +100,16 @@ def roster_body() -> dict[str, Any]:
         PointsRelease,
         UnitPrice,
     )
-    from rosters.services import faction_chain
+    from rosters.services import faction_chain_load
 
     release = PointsRelease.objects.current()
     faction = Faction.objects.filter(name="Space Marines").first() or (
         Faction.objects.annotate(n=Count("datasheets")).order_by("-n").first()
     )
     assert faction is not None
-    keyword = faction_chain(faction)[-1].keyword
+    keyword = faction_chain_load(faction=faction)[-1].keyword
     detachment = (
-        Detachment.objects.filter(faction__in=faction_chain(faction))
+        Detachment.objects.filter(faction__in=faction_chain_load(faction=faction))
         .annotate(n=Count("enhancements"))
         .order_by("-n", "name")
         .first()

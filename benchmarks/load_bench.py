@@ -79,7 +79,7 @@ editor = User.objects.create_user("editor", password={password!r}, is_staff=True
 editor.groups.add(Group.objects.get(name=POINTS_EDITORS))
 marines = Faction.objects.get(name="Space Marines")
 release = PointsRelease.objects.current()
-detachment = services.faction_detachments(faction=marines)[0]
+detachment = services.faction_detachments_load(faction=marines)[0]
 priced = set(UnitPrice.objects.filter(release=release).values_list("datasheet_id", flat=True))
 sheets = [
     s.pk for s in marines.datasheets.filter(pk__in=priced, legends=False).order_by("name")

@@ -202,7 +202,7 @@ def builder_page(
     rows = []
     words = PanelWords.now()
     for unit in roster.units.all():
-        key = services.unit_key(unit)
+        key = services.roster_unit_key(unit=unit)
         core_unit = units[key]
         row = UnitRow(
             unit=unit,
@@ -249,7 +249,9 @@ def builder_page(
         ]
         rows.append(row)
     candidates = [
-        row.unit for row in rows if rules.can_be_warlord(units[services.unit_key(row.unit)])
+        row.unit
+        for row in rows
+        if rules.can_be_warlord(units[services.roster_unit_key(unit=row.unit)])
     ]
     newer = services.catalogue_warm(
         ("newer release", roster.release_id, *version),
@@ -390,7 +392,7 @@ def _picker_catalogue_load(faction: Faction, release_id: int) -> PickerCatalogue
         .prefetch_related("transport_pools", "leads")
     )
     labels = dict(
-        AllyRule.objects.filter(faction__in=services.faction_chain(faction))
+        AllyRule.objects.filter(faction__in=services.faction_chain_load(faction=faction))
         .exclude(label="")
         .values_list("keyword", "label")
     )

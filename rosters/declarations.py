@@ -143,13 +143,13 @@ def declaration_save(
 
 def declaration_duplicate(*, declaration: Declaration, name: str | None = None) -> Declaration:
     """Copy a declaration under a new name, as it stands, without re-validating it."""
-    base = name or services.copy_name(declaration.name)
+    base = name or services.name_copy(name=declaration.name)
     with transaction.atomic():
         services.roster_lock(roster_id=declaration.roster_id)
         taken = set(declaration.roster.declarations.values_list("name", flat=True))
         candidate, n = base, 2
         while candidate in taken:
-            candidate, n = services.copy_name(base, f" {n}"), n + 1
+            candidate, n = services.name_copy(name=base, suffix=f" {n}"), n + 1
         return Declaration.objects.create(
             roster=declaration.roster,
             name=candidate,

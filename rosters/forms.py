@@ -17,7 +17,7 @@ from armybuilder.catalogue.models import Detachment, Faction
 from rosters.mail import mail_send_later
 from rosters.models import BattleSize, PlayerSettings, Profile
 from rosters.presentation import profile_choices
-from rosters.services import faction_chain
+from rosters.services import faction_chain_load
 
 ERR_DETACHMENT_FACTION = _("{detachment} is not a detachment of {faction}.")
 
@@ -99,7 +99,7 @@ class RosterCreateForm(forms.Form):
         faction_id, detachment = data.get("faction"), data.get("detachment")
         if faction_id and detachment:
             faction = Faction.objects.get(pk=faction_id)
-            if detachment.faction_id not in {f.pk for f in faction_chain(faction)}:
+            if detachment.faction_id not in {f.pk for f in faction_chain_load(faction=faction)}:
                 self.add_error(
                     "detachment",
                     ERR_DETACHMENT_FACTION.format(detachment=detachment.name, faction=faction),

@@ -87,7 +87,7 @@ def roster_list_rows(*, owner: object) -> list[RosterListRow]:
     if current is not None:
         releases[current.pk] = current
     prices = {
-        pk: services.release_prices(
+        pk: services.release_prices_load(
             release=release,
             datasheet_ids=datasheet_ids,
             enhancement_ids=enhancement_ids,
@@ -99,7 +99,9 @@ def roster_list_rows(*, owner: object) -> list[RosterListRow]:
     rows = []
     for roster, draft in zip(rosters, drafts, strict=True):
         if roster.faction_id not in faction_rules:
-            faction_rules[roster.faction_id] = services.army_faction_rules(faction=roster.faction)
+            faction_rules[roster.faction_id] = services.army_faction_rules_load(
+                faction=roster.faction
+            )
         rules = faction_rules[roster.faction_id]
         _, result = services.draft_validate(
             draft=draft, prices=prices[roster.release_id], faction_rules=rules

@@ -146,7 +146,7 @@ def roster_create(request: HttpRequest) -> HttpResponse:
         return redirect("rosters:roster", pk=roster.pk)
     detachments = Detachment.objects.select_related("faction").order_by("faction__name", "name")
     if chosen is not None and request.method != "POST":
-        detachments = detachments.filter(faction__in=services.faction_chain(chosen))
+        detachments = detachments.filter(faction__in=services.faction_chain_load(faction=chosen))
     context = {"form": form, "detachments": detachments, "faction_groups": faction_choices()}
     return render(request, "rosters/roster_create.html", context)
 
@@ -163,7 +163,7 @@ def detachment_options(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "rosters/_detachment_options.html",
-        {"detachments": services.faction_detachments(faction=faction)},
+        {"detachments": services.faction_detachments_load(faction=faction)},
     )
 
 
@@ -225,7 +225,7 @@ def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
         Datasheet, pk=_id_or_404(request.POST.get(PICKER_FIELD), "datasheet")
     )
     try:
-        services.roster_add_unit(roster=roster, datasheet=datasheet)
+        services.roster_unit_create(roster=roster, datasheet=datasheet)
     except services.RosterError as exc:
         return _error(request, pk, str(exc))
     return _builder_response(request, pk)
@@ -279,7 +279,7 @@ def unit_wargear(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """Change a unit's wargear from the builder's panel, or go back to the defaults."""
     unit = owned_unit(request, pk, unit_pk)
     if request.POST.get(WARGEAR_FORGET_FIELD):
-        services.roster_unit_forget_unread(unit=unit)
+        services.roster_unit_unread_forget(unit=unit)
         return _builder_response(request, pk, open_unit=unit_pk)
     wargear: list[dict[str, object]] = []
     if not request.POST.get(WARGEAR_RESET_FIELD):
@@ -313,7 +313,7 @@ def unit_wargear(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         except ValueError:
             return _error(request, pk, str(ERR_BAD_COUNT))
     try:
-        services.roster_unit_set_wargear(unit=unit, wargear=wargear)
+        services.roster_unit_wargear_set(unit=unit, wargear=wargear)
     except services.RosterError as exc:
         return _error(request, pk, str(exc))
     return _builder_response(request, pk, open_unit=unit_pk)
@@ -382,7 +382,7 @@ def warlord_set(request: HttpRequest, pk: int) -> HttpResponse:
     roster = owned_roster(request, pk)
     raw = request.POST.get(WARLORD_FIELD)
     unit = get_object_or_404(RosterUnit, pk=_id_or_404(raw, "unit"), roster=roster) if raw else None
-    services.roster_set_warlord(roster=roster, unit=unit)
+    services.roster_warlord_set(roster=roster, unit=unit)
     return _builder_response(request, pk)
 
 
@@ -424,7 +424,7 @@ def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
 def roster_share(request: HttpRequest, pk: int) -> HttpResponse:
     """Turn the read-only share link on or off."""
     enabled = request.POST.get("enabled") == "1"
-    services.roster_share(roster=owned_roster(request, pk), enabled=enabled)
+    services.roster_share_set(roster=owned_roster(request, pk), enabled=enabled)
     messages.success(request, MSG_SHARE_ON if enabled else MSG_SHARE_OFF)
     return redirect("rosters:roster", pk=pk)
 

@@ -69,7 +69,9 @@ def faction_get(*, faction_id: int) -> Faction:
 
 def _faction_chain_ids(faction_id: int) -> list[int]:
     faction = Faction.objects.filter(pk=faction_id).first()
-    return [f.pk for f in services.faction_chain(faction)] if faction is not None else []
+    return (
+        [f.pk for f in services.faction_chain_load(faction=faction)] if faction is not None else []
+    )
 
 
 def datasheet_list(

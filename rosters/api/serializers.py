@@ -371,13 +371,16 @@ class RosterUnitOutputSerializer(serializers.Serializer[Any]):
 
     @extend_schema_field(RosterUnitOptionOutputSerializer(many=True))
     def get_options(self, obj: Any) -> list[dict[str, Any]]:
-        return [{"name": name, "count": count} for name, count in services.unit_options(obj)]
+        return [
+            {"name": name, "count": count}
+            for name, count in services.roster_unit_options_load(unit=obj)
+        ]
 
     @extend_schema_field(RosterUnitUpgradeOutputSerializer(many=True))
     def get_upgrades(self, obj: Any) -> list[dict[str, Any]]:
         return [
             {"id": taken.id, "name": taken.name, "count": taken.count}
-            for taken in services.unit_upgrades(obj)
+            for taken in services.roster_unit_upgrades_load(unit=obj)
         ]
 
 

@@ -79,7 +79,9 @@ def roster_create_from_ids(
         detachment = _get_or_field_error(
             Detachment, detachment_id, "detachment", ERR_UNKNOWN_DETACHMENT
         )
-        if detachment.faction_id not in {f.pk for f in services.faction_chain(faction)}:
+        if detachment.faction_id not in {
+            f.pk for f in services.faction_chain_load(faction=faction)
+        }:
             raise ValidationError(
                 {
                     "detachment": [
@@ -144,7 +146,7 @@ def roster_duplicate(*, roster: Roster, name: str | None = None) -> Roster:
 
 def roster_share_set(*, roster: Roster, enabled: bool) -> Roster:
     """Turn the read-only share token on (a fresh one) or off."""
-    return services.roster_share(roster=roster, enabled=enabled)
+    return services.roster_share_set(roster=roster, enabled=enabled)
 
 
 def roster_warlord_set(*, roster: Roster, unit_id: int | None) -> Roster:
@@ -154,7 +156,7 @@ def roster_warlord_set(*, roster: Roster, unit_id: int | None) -> Roster:
         unit = roster.units.filter(pk=unit_id).first()
         if unit is None:
             raise ValidationError({"unit": [ERR_UNKNOWN_UNIT.format(value=unit_id)]})
-    services.roster_set_warlord(roster=roster, unit=unit)
+    services.roster_warlord_set(roster=roster, unit=unit)
     return services.roster_load(roster_id=roster.pk)
 
 
@@ -194,14 +196,14 @@ def roster_unit_create(
         )
     try:
         with transaction.atomic():
-            unit = services.roster_add_unit(roster=roster, datasheet=datasheet, models=models)
+            unit = services.roster_unit_create(roster=roster, datasheet=datasheet, models=models)
             if enhancement is not None:
                 # roster_unit_update is the service that checks the enhancement's detachment.
                 services.roster_unit_update(unit=unit, enhancement=enhancement)
             if wargear:
-                services.roster_unit_set_wargear(unit=unit, wargear=wargear)
+                services.roster_unit_wargear_set(unit=unit, wargear=wargear)
             if warlord:
-                services.roster_set_warlord(roster=roster, unit=unit)
+                services.roster_warlord_set(roster=roster, unit=unit)
     except services.RosterError as exc:
         raise _rejected(exc) from None
     return selectors.roster_unit_owned_get(owner=roster.owner, roster_id=roster.pk, unit_id=unit.pk)
@@ -245,11 +247,11 @@ def roster_unit_change(
                     },
                 )
             if wargear is not None:
-                services.roster_unit_set_wargear(unit=unit, wargear=wargear)
+                services.roster_unit_wargear_set(unit=unit, wargear=wargear)
             if warlord is True:
-                services.roster_set_warlord(roster=roster, unit=unit)
+                services.roster_warlord_set(roster=roster, unit=unit)
             elif warlord is False and unit.warlord:
-                services.roster_set_warlord(roster=roster, unit=None)
+                services.roster_warlord_set(roster=roster, unit=None)
     except services.RosterError as exc:
         raise _rejected(exc) from None
     return selectors.roster_unit_owned_get(owner=roster.owner, roster_id=roster.pk, unit_id=unit.pk)

@@ -90,7 +90,7 @@ def roster_snapshot(*, roster: Roster, declaration: Declaration | None = None) -
     units = tuple(
         UnitSnapshot(
             name=unit.datasheet.name,
-            points=result.unit_points.get(roster_services.unit_key(unit), 0),
+            points=result.unit_points.get(roster_services.roster_unit_key(unit=unit), 0),
             models=unit.models_count,
             can_be_damaged=_can_be_damaged(unit.datasheet.keywords, unit.models_count),
         )

@@ -409,7 +409,7 @@ def draft_sheet(
         for unit in (army.units if army is not None else ())
     }
     stated = stated_points or {}
-    chain = roster_services.faction_chain(draft.faction)
+    chain = roster_services.faction_chain_load(faction=draft.faction)
     size = core.BattleSize(draft.battle_size)
     return RosterSheet(
         name=draft.name,
@@ -534,7 +534,9 @@ def roster_sheet(
         draft=draft,
         result=result,
         player=roster.owner.get_username(),
-        stated_points={roster_services.unit_key(u): u.stated_points for u in roster.units.all()},
+        stated_points={
+            roster_services.roster_unit_key(unit=u): u.stated_points for u in roster.units.all()
+        },
         declaration=declaration_text,
         army=army,
     )

@@ -28,14 +28,14 @@ from rosters.models import Roster, RosterUnit
 from rosters.services.loading import (
     ReleasePrices,
     TakenUpgrade,
-    army_faction_rules,
-    release_prices,
-    unit_options,
-    unit_upgrades,
+    army_faction_rules_load,
+    release_prices_load,
+    roster_unit_options_load,
+    roster_unit_upgrades_load,
 )
 
 
-def unit_key(unit: RosterUnit) -> str:
+def roster_unit_key(*, unit: RosterUnit) -> str:
     """Return the stable id the rules core knows a roster unit by."""
     return str(unit.pk)
 
@@ -83,13 +83,13 @@ def roster_to_draft(*, roster: Roster) -> Draft:
         release=roster.release,
         units=[
             DraftUnit(
-                key=unit_key(unit),
+                key=roster_unit_key(unit=unit),
                 datasheet=unit.datasheet,
                 models=unit.models_count,
                 enhancement=unit.enhancement,
                 warlord=unit.warlord,
-                options=unit_options(unit),
-                upgrades=unit_upgrades(unit),
+                options=roster_unit_options_load(unit=unit),
+                upgrades=roster_unit_upgrades_load(unit=unit),
                 loadout=conversion.loadout_facts(unit.wargear),
                 unread=conversion.unread_facts(unit.wargear_unread),
             )
@@ -105,8 +105,8 @@ def draft_to_core(
     faction_rules: FactionRules | None = None,
 ) -> core.Army:
     """Turn a Draft into the core's Army, loading prices in a fixed number of queries."""
-    # A caller that keeps catalogue facts warm (the API) passes release_prices' and
-    # army_faction_rules' answers; the prices must cover the draft's rows.
+    # A caller that keeps catalogue facts warm (the API) passes what release_prices_load
+    # and army_faction_rules_load answer; the prices must cover the draft's rows.
     sheets_by_id = {u.datasheet.pk: u.datasheet for u in draft.units}
     # Drafts from a pasted list carry bare datasheet rows; fetch what the core needs once.
     prefetch_related_objects(
@@ -119,13 +119,13 @@ def draft_to_core(
         "wargear",
     )
     if prices is None:
-        prices = release_prices(
+        prices = release_prices_load(
             release=draft.release,
             datasheet_ids=set(sheets_by_id),
             enhancement_ids={u.enhancement.pk for u in draft.units if u.enhancement is not None},
             upgrade_ids={taken.id for u in draft.units for taken in u.upgrades},
         )
-    keyword, excluded, allies, chain_ids, limits = faction_rules or army_faction_rules(
+    keyword, excluded, allies, chain_ids, limits = faction_rules or army_faction_rules_load(
         faction=draft.faction
     )
     option_points: dict[int, dict[str, int]] = defaultdict(dict)

@@ -29,9 +29,9 @@ from armybuilder.catalogue.models import (
 from armybuilder.rules import model as core
 from armybuilder.rules import wargear as core_wargear
 from rosters.models import Roster, RosterUnit, RosterUnitOption, RosterUnitUpgrade
-from rosters.services.drafts import unit_key
+from rosters.services.drafts import roster_unit_key
 from rosters.services.errors import RosterError
-from rosters.services.loading import faction_chain
+from rosters.services.loading import faction_chain_load
 from rosters.services.wargear import wargear_clean, wargear_facts
 
 ERR_NOT_PRICED = gettext_lazy(
@@ -106,7 +106,7 @@ def datasheet_model_counts(*, datasheet: Datasheet, release: PointsRelease) -> l
     return list(range(datasheet.min_models, datasheet.max_models + 1))
 
 
-def roster_add_unit(
+def roster_unit_create(
     *,
     roster: Roster,
     datasheet: Datasheet,
@@ -218,7 +218,7 @@ def _update(
 ) -> Roster:
     if detachment is not None:
         if (
-            detachment.faction_id not in {f.pk for f in faction_chain(roster.faction)}
+            detachment.faction_id not in {f.pk for f in faction_chain_load(faction=roster.faction)}
             or detachment.hidden_for.filter(pk=roster.faction_id).exists()
         ):
             raise RosterError(
@@ -245,7 +245,7 @@ def _update(
 NAME_MAX = Roster._meta.get_field("name").max_length or 150
 
 
-def copy_name(name: str, suffix: str = " (copy)") -> str:
+def name_copy(*, name: str, suffix: str = " (copy)") -> str:
     """Name a copy after its original, cutting the original short to fit the column."""
     return name[: NAME_MAX - len(suffix)] + suffix
 
@@ -266,7 +266,7 @@ def roster_duplicate(*, roster: Roster, name: str | None = None) -> Roster:
         units = list(roster.units.prefetch_related("options"))
         copy = Roster.objects.create(
             owner=roster.owner,
-            name=name or copy_name(roster.name),
+            name=name or name_copy(name=roster.name),
             faction=roster.faction,
             detachment=roster.detachment,
             battle_size=roster.battle_size,
@@ -331,7 +331,7 @@ def _unit_update(
             # Keep the choices that still fit the new count; the face shows the others.
             facts = wargear_facts(datasheet=unit.datasheet)
             before = core.Unit(
-                id=unit_key(unit),
+                id=roster_unit_key(unit=unit),
                 datasheet=facts,
                 models=unit.models_count,
                 loadout=conversion.loadout_facts(unit.wargear),
@@ -399,7 +399,7 @@ def roster_unit_options_set(*, unit: RosterUnit, options: dict[str, int]) -> Ros
     return unit
 
 
-def roster_unit_set_wargear(*, unit: RosterUnit, wargear: Any) -> RosterUnit:
+def roster_unit_wargear_set(*, unit: RosterUnit, wargear: Any) -> RosterUnit:
     """Store a unit's wargear per model type; an empty list goes back to the defaults."""
     with transaction.atomic():
         _unit_relock(unit)
@@ -410,7 +410,7 @@ def roster_unit_set_wargear(*, unit: RosterUnit, wargear: Any) -> RosterUnit:
     return unit
 
 
-def roster_unit_forget_unread(*, unit: RosterUnit) -> RosterUnit:
+def roster_unit_unread_forget(*, unit: RosterUnit) -> RosterUnit:
     """Forget the wargear lines an import could not place (their WARGEAR_UNREAD warning)."""
     with transaction.atomic():
         _unit_relock(unit)
@@ -491,7 +491,7 @@ def roster_unit_remove(*, unit: RosterUnit) -> None:
         Roster.objects.filter(pk=roster_id).update(updated=timezone.now())
 
 
-def roster_set_warlord(*, roster: Roster, unit: RosterUnit | None) -> None:
+def roster_warlord_set(*, roster: Roster, unit: RosterUnit | None) -> None:
     """Mark one unit as the Warlord, or clear the choice; the rules core judges the choice."""
     with transaction.atomic():
         roster_lock(roster_id=roster.pk)
@@ -501,7 +501,7 @@ def roster_set_warlord(*, roster: Roster, unit: RosterUnit | None) -> None:
         Roster.objects.filter(pk=roster.pk).update(updated=timezone.now())
 
 
-def roster_share(*, roster: Roster, enabled: bool) -> Roster:
+def roster_share_set(*, roster: Roster, enabled: bool) -> Roster:
     """Turn the read-only share link on (with a fresh unguessable token) or off."""
     with transaction.atomic():
         roster_lock(roster_id=roster.pk)

@@ -51,7 +51,7 @@ class ReleasePrices:
     sizes: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
-def release_prices(
+def release_prices_load(
     *,
     release: PointsRelease,
     datasheet_ids: set[int],
@@ -121,7 +121,7 @@ def upgrades_load(
     )
 
 
-def detachment_upgrades_prefetch(lookup: str = "detachment__upgrades") -> Prefetch:
+def detachment_upgrades_prefetch(*, lookup: str = "detachment__upgrades") -> Prefetch:
     """Prefetch a detachment's upgrades and the units they go on (2 queries), for
     conversion.detachment_facts' required upgrades."""
     return Prefetch(
@@ -138,7 +138,7 @@ def detachment_upgrades_prefetch(lookup: str = "detachment__upgrades") -> Prefet
     )
 
 
-def faction_chain(faction: Faction) -> list[Faction]:
+def faction_chain_load(*, faction: Faction) -> list[Faction]:
     """Return the faction and its ancestors, nearest first."""
     chain = [faction]
     while chain[-1].parent_id is not None:
@@ -146,11 +146,11 @@ def faction_chain(faction: Faction) -> list[Faction]:
     return chain
 
 
-def army_faction_rules(*, faction: Faction) -> FactionRules:
+def army_faction_rules_load(*, faction: Faction) -> FactionRules:
     """Return the army's faction keyword, excluded keywords, allies, faction ids in chain
     and the catalogue's army limits for that chain."""
     tree = list(Faction.objects.values_list("id", "parent_id", "keyword"))
-    chain = faction_chain(faction)
+    chain = faction_chain_load(faction=faction)
     allies = {
         f.pk: tuple(
             core.Allowance(keyword=rule.keyword, points_cap=rule.points_cap)
@@ -173,13 +173,13 @@ def army_faction_rules(*, faction: Faction) -> FactionRules:
 
 
 def army_faction_rules_warm(*, faction: Faction, version: tuple[object, ...]) -> FactionRules:
-    """Return army_faction_rules, kept per faction while the catalogue stands.
+    """Return army_faction_rules_load, kept per faction while the catalogue stands.
 
     ``version`` is freshness.catalogue_version(), which the caller asks once per page; the
     faction tree, ally rules and army limits change by admin action only.
     """
     return catalogue_warm(  # type: ignore[no-any-return]
-        ("faction rules", faction.pk, *version), lambda: army_faction_rules(faction=faction)
+        ("faction rules", faction.pk, *version), lambda: army_faction_rules_load(faction=faction)
     )
 
 
@@ -205,7 +205,7 @@ def _detachment_prefetches(prefix: str = "") -> list[Prefetch]:
             Prefetch(f"{prefix}{name}", queryset=Datasheet.objects.only("id", "name"))
             for name in ("required", "forbidden", "battleline")
         ),
-        detachment_upgrades_prefetch(f"{prefix}upgrades"),
+        detachment_upgrades_prefetch(lookup=f"{prefix}upgrades"),
     ]
 
 
@@ -254,7 +254,7 @@ def release_prices_warm(
     upgrade_ids: set[int],
     version: tuple[object, ...],
 ) -> ReleasePrices:
-    """Return release_prices, kept while the catalogue stands (freshness's ``version``)."""
+    """Return release_prices_load, kept while the catalogue stands (freshness's ``version``)."""
     key = (
         "prices",
         release.pk,
@@ -265,7 +265,7 @@ def release_prices_warm(
     )
     return _warm(  # type: ignore[no-any-return]
         key,
-        lambda: release_prices(
+        lambda: release_prices_load(
             release=release,
             datasheet_ids=datasheet_ids,
             enhancement_ids=enhancement_ids,
@@ -328,7 +328,7 @@ def roster_load(*, roster_id: int, version: tuple[object, ...] | None = None) ->
     return roster
 
 
-def unit_options(unit: RosterUnit) -> list[tuple[str, int]]:
+def roster_unit_options_load(*, unit: RosterUnit) -> list[tuple[str, int]]:
     """Return a unit's priced options as (name, count), from roster_load when it ran."""
     rows = getattr(unit, "option_rows", None)
     if rows is None:
@@ -336,7 +336,7 @@ def unit_options(unit: RosterUnit) -> list[tuple[str, int]]:
     return rows
 
 
-def unit_upgrades(unit: RosterUnit) -> list[TakenUpgrade]:
+def roster_unit_upgrades_load(*, unit: RosterUnit) -> list[TakenUpgrade]:
     """Return a unit's detachment upgrades, from roster_load when it ran."""
     rows = getattr(unit, "upgrade_rows", None)
     if rows is None:
@@ -347,10 +347,10 @@ def unit_upgrades(unit: RosterUnit) -> list[TakenUpgrade]:
     return rows
 
 
-def faction_detachments(*, faction: Faction) -> list[Detachment]:
+def faction_detachments_load(*, faction: Faction) -> list[Detachment]:
     """Return the detachments a faction may use: its own and its ancestors', less any the
     data hides from it (a chapter that may not take one of its parent's)."""
-    chain = faction_chain(faction)
+    chain = faction_chain_load(faction=faction)
     return list(
         Detachment.objects.filter(faction__in=chain)
         .exclude(hidden_for=faction)

@@ -101,7 +101,7 @@ def test_parallel_warlord_changes_leave_exactly_one(roster, units, token):
     from rosters import services
 
     extra = [
-        services.roster_add_unit(roster=roster, datasheet=captain.datasheet)
+        services.roster_unit_create(roster=roster, datasheet=captain.datasheet)
         for _ in range(CLIENTS - 1)
     ]
     ids = [captain.pk, *(u.pk for u in extra)]
@@ -149,7 +149,7 @@ def test_parallel_unit_changes_and_warlord_changes_do_not_undo_each_other(roster
     captain = units["Captain"]
     from rosters import services
 
-    other = services.roster_add_unit(roster=roster, datasheet=captain.datasheet)
+    other = services.roster_unit_create(roster=roster, datasheet=captain.datasheet)
     change = f"/api/rosters/{roster.pk}/units/{captain.pk}/"
     warlord = f"/api/rosters/{roster.pk}/warlord/"
     calls: list[Callable[[], Any]] = []

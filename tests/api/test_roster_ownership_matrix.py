@@ -97,7 +97,7 @@ def test_owner_may(owner_client, ids, method, path, body):
 @pytest.fixture
 def shared_with_teammate(roster: Roster, teammate_client) -> Any:
     """The roster shared by link, the link in the teammate's hands."""
-    services.roster_share(roster=roster, enabled=True)
+    services.roster_share_set(roster=roster, enabled=True)
     roster.refresh_from_db()
     assert teammate_client.get(f"/api/shared/{roster.share_token}/").status_code == 200
     return teammate_client

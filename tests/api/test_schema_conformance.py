@@ -67,7 +67,7 @@ def fresh_ids(owner: Any, marines: Any, gladius: Any) -> dict[str, Any]:
     declaration, _ = declaration_save(
         roster=loaded, name="Fuzz", data=DeclarationData(attachments=[(captain.pk, squad.pk)])
     )
-    services.roster_share(roster=roster, enabled=True)
+    services.roster_share_set(roster=roster, enabled=True)
     battle = battle_services.battle_record(
         owner=owner,
         roster_id=roster.pk,

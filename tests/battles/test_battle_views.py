@@ -52,7 +52,7 @@ def test_record_a_battle_against_a_shared_roster_link(
 ) -> None:
     rival_roster.owner = stranger
     rival_roster.save()
-    token = services.roster_services.roster_share(roster=rival_roster, enabled=True).share_token
+    token = services.roster_services.roster_share_set(roster=rival_roster, enabled=True).share_token
     client.force_login(owner)
     response = client.post(
         reverse("battles:create", args=[roster.pk]),

@@ -38,7 +38,7 @@ def test_pages_load_with_no_policy_violation(page, django_user_model):
         owner=player, name="Gladius", faction=marines, detachment=None, battle_size="strike_force"
     )
     sheet = marines.datasheets.get(name="Intercessor Squad")
-    services.roster_add_unit(roster=roster, datasheet=sheet)
+    services.roster_unit_create(roster=roster, datasheet=sheet)
 
     console: list[str] = []
     page.on("console", lambda msg: console.append(msg.text))

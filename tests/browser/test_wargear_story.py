@@ -36,7 +36,7 @@ def test_choose_wargear_and_see_points_and_violations_update(page, django_user_m
         battle_size="strike_force",
     )
     for name in ("Captain", "Hellblaster Squad"):
-        services.roster_add_unit(roster=roster, datasheet=marines.datasheets.get(name=name))
+        services.roster_unit_create(roster=roster, datasheet=marines.datasheets.get(name=name))
     unit = roster.units.get(datasheet=squad)
 
     page.goto(page.base_url + "/accounts/login/")

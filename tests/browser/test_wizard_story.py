@@ -32,7 +32,7 @@ def test_attach_embark_reserve_overflow_fix_save_and_print(page, django_user_mod
         ("Rhino", 1),
         ("Hellblaster Squad", 10),
     ]:
-        services.roster_add_unit(
+        services.roster_unit_create(
             roster=roster, datasheet=marines.datasheets.get(name=name), models=models
         )
     units = {u.datasheet.name: u.pk for u in roster.units.all()}

@@ -53,7 +53,7 @@ def catalogue(release) -> dict[str, Faction]:
 def test_every_datasheet_has_the_facts_the_row_conversion_gives(catalogue, release):
     snap = snapshot.catalogue_snapshot()
     rows = services.datasheets_load(ids=set(Datasheet.objects.values_list("id", flat=True)))
-    prices = services.release_prices(
+    prices = services.release_prices_load(
         release=release, datasheet_ids=set(rows), enhancement_ids=set()
     )
     for pk, row in rows.items():
@@ -68,7 +68,7 @@ def test_every_datasheet_has_the_facts_the_row_conversion_gives(catalogue, relea
 def test_faction_rules_and_detachments_match_the_row_conversion(catalogue, faction):
     snap = snapshot.catalogue_snapshot()
     army = catalogue[faction]
-    rules = services.army_faction_rules(faction=army)
+    rules = services.army_faction_rules_load(faction=army)
     assert snap.factions[army.pk].rules == rules
     keyword, _, _, chain_ids, _ = rules
     for detachment in Detachment.objects.prefetch_related("required", "forbidden", "battleline"):

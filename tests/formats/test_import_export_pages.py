@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from armybuilder.catalogue.models import Datasheet
 from rosters.models import Roster
-from rosters.services import roster_add_unit, roster_create
+from rosters.services import roster_create, roster_unit_create
 from tests.formats.test_validate_list_command import LEGAL
 
 pytestmark = pytest.mark.django_db
@@ -28,10 +28,10 @@ def roster(catalogue, owner) -> Roster:
         detachment=catalogue["we"].detachments.get(),
         battle_size="strike_force",
     )
-    roster_add_unit(
+    roster_unit_create(
         roster=roster, datasheet=Datasheet.objects.get(name="Daemon Prince of Khorne"), warlord=True
     )
-    roster_add_unit(roster=roster, datasheet=Datasheet.objects.get(name="Khorne Berzerkers"))
+    roster_unit_create(roster=roster, datasheet=Datasheet.objects.get(name="Khorne Berzerkers"))
     return roster
 
 

@@ -13,7 +13,7 @@ from armybuilder.catalogue.models import Datasheet
 from rosters.formats.pdf import RosterPdf
 from rosters.formats.services import roster_export_pdf
 from rosters.formats.sheet import DeclarationSection, RosterSheet, UnitLine, ViolationLine
-from rosters.services import roster_add_unit, roster_create
+from rosters.services import roster_create, roster_unit_create
 
 
 def sheet(units: int = 3, **overrides: object) -> RosterSheet:
@@ -148,7 +148,7 @@ def test_a_saved_roster_exports_through_the_service(catalogue, release, owner):
         detachment=None,
         battle_size="incursion",
     )
-    roster_add_unit(roster=roster, datasheet=Datasheet.objects.get(name="Khorne Berzerkers"))
+    roster_unit_create(roster=roster, datasheet=Datasheet.objects.get(name="Khorne Berzerkers"))
     text = "".join(pages_text(roster_export_pdf(roster_id=roster.pk)))
     assert "Skulls" in text and "Khorne Berzerkers" in text
     assert "DETACHMENT_REQUIRED" in text

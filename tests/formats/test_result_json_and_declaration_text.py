@@ -13,10 +13,10 @@ from rosters.formats.result_json import SCHEMA_VERSION, result_to_json
 from rosters.formats.services import declaration_section, roster_export_pdf
 from rosters.services import (
     draft_validate,
-    roster_add_unit,
     roster_create,
     roster_load,
     roster_to_draft,
+    roster_unit_create,
 )
 
 pytestmark = pytest.mark.django_db
@@ -32,14 +32,14 @@ def roster(catalogue, owner):
         battle_size="incursion",
     )
     for name in ("Daemon Prince of Khorne", "Khorne Berzerkers", "Chaos Rhino"):
-        roster_add_unit(roster=roster, datasheet=Datasheet.objects.get(name=name))
+        roster_unit_create(roster=roster, datasheet=Datasheet.objects.get(name=name))
     return roster
 
 
 def test_a_saved_roster_uses_the_same_json_shape(roster):
     kharn = Datasheet.objects.get(name="Khârn the Betrayer")
-    roster_add_unit(roster=roster, datasheet=kharn)
-    roster_add_unit(roster=roster, datasheet=kharn)
+    roster_unit_create(roster=roster, datasheet=kharn)
+    roster_unit_create(roster=roster, datasheet=kharn)
     draft = roster_to_draft(roster=roster_load(roster_id=roster.pk))
     _, result = draft_validate(draft=draft)
     data = result_to_json(draft=draft, result=result)

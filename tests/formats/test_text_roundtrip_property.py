@@ -27,7 +27,7 @@ def export(draft: roster_services.Draft) -> str:
 @st.composite
 def drafts(draw: st.DrawFn, catalogue, release) -> roster_services.Draft:
     faction = catalogue[draw(st.sampled_from(["we", "sw"]))]
-    chain = roster_services.faction_chain(faction)
+    chain = roster_services.faction_chain_load(faction=faction)
     detachments = list(Detachment.objects.filter(faction__in=chain).order_by("pk"))
     detachment = draw(st.sampled_from([None, *detachments]))
     sheets = list(Datasheet.objects.filter(available_to=faction).order_by("pk"))

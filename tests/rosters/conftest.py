@@ -40,7 +40,7 @@ def marines(release) -> Faction:
 
 def add(roster: Roster, name: str, models: int | None = None, **kw: object):
     sheet = roster.faction.datasheets.get(name=name)
-    return services.roster_add_unit(roster=roster, datasheet=sheet, models=models, **kw)
+    return services.roster_unit_create(roster=roster, datasheet=sheet, models=models, **kw)
 
 
 @pytest.fixture

@@ -49,8 +49,8 @@ def test_company_heroes_need_a_captain_and_legends_are_for_core_only() -> None:
         detachment=make_detachment(marines, "Gladius Task Force"),
         battle_size="strike_force",
     )
-    hero_unit = services.roster_add_unit(roster=roster, datasheet=heroes, models=1)
-    services.roster_add_unit(roster=roster, datasheet=ancient, models=1)
+    hero_unit = services.roster_unit_create(roster=roster, datasheet=heroes, models=1)
+    services.roster_unit_create(roster=roster, datasheet=ancient, models=1)
 
     def found(profile: str) -> list[tuple[str, tuple[str, ...]]]:
         loaded = services.roster_load(roster_id=roster.pk)
@@ -60,7 +60,7 @@ def test_company_heroes_need_a_captain_and_legends_are_for_core_only() -> None:
         return [(v.code, v.unit_ids) for v in result.violations if v.code in wanted]
 
     assert found("core-10") == [(codes.CATALOGUE_LIMIT, (str(hero_unit.pk),))]
-    services.roster_add_unit(roster=roster, datasheet=captain, models=1)
+    services.roster_unit_create(roster=roster, datasheet=captain, models=1)
     assert found("core-10") == []
     legends = [code for code, _ in found("matched-10")]
     assert legends == [codes.LEGENDS]

@@ -55,7 +55,7 @@ def test_enhancement_reasons_only_under_characters_selects(client, owner, roster
     Enhancement.objects.filter(name="Adept of the Codex").update(required_keywords=[["MOUNTED"]])
     client.force_login(owner)
     if shared:
-        roster = services.roster_share(roster=roster, enabled=True)
+        roster = services.roster_share_set(roster=roster, enabled=True)
         html = client.get(reverse("rosters:shared", args=[roster.share_token])).content.decode()
     else:
         html = client.get(reverse("rosters:roster", args=[roster.pk])).content.decode()

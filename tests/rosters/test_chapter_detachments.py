@@ -19,8 +19,8 @@ def test_a_hidden_parent_detachment_is_neither_offered_nor_accepted() -> None:
     first = make_detachment(marines, "1st Company Task Force")
     first.hidden_for.add(templars)
     crusade = make_detachment(templars, "Righteous Crusaders")
-    assert services.faction_detachments(faction=templars) == [gladius, crusade]
-    assert services.faction_detachments(faction=marines) == [first, gladius]
+    assert services.faction_detachments_load(faction=templars) == [gladius, crusade]
+    assert services.faction_detachments_load(faction=marines) == [first, gladius]
     owner = User.objects.create_user("owner")
     roster = services.roster_create(
         owner=owner, name="Crusade", faction=templars, detachment=None, battle_size="strike_force"

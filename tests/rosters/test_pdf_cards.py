@@ -26,7 +26,7 @@ def text_of(data: bytes) -> str:
 @pytest.fixture
 def armed(roster: Roster) -> Roster:
     unit = add(roster, "Hellblaster Squad", 5)
-    services.roster_unit_set_wargear(
+    services.roster_unit_wargear_set(
         unit=unit,
         wargear=[
             {

@@ -58,7 +58,7 @@ def make_roster(owner, faction_name: str, profile: str = "core-10"):
         owner=owner,
         name=f"{faction_name} test",
         faction=faction,
-        detachment=services.faction_detachments(faction=faction)[0],
+        detachment=services.faction_detachments_load(faction=faction)[0],
         battle_size="strike_force",
         profile=profile,
     )
@@ -126,7 +126,7 @@ def test_every_offered_datasheet_is_one_the_core_accepts_and_no_accepted_one_is_
     priced = set(
         UnitPrice.objects.filter(release=roster.release).values_list("datasheet_id", flat=True)
     )
-    prices = services.release_prices(
+    prices = services.release_prices_load(
         release=roster.release, datasheet_ids=priced, enhancement_ids=set()
     )
     refused_seen = 0
@@ -199,7 +199,7 @@ def test_allied_cap_counts_what_the_allies_already_spend(full_catalogue, client,
     assert "0 / 500 pts used" in daemons["summary"]
     name = daemons["names"][0]
     sheet = Faction.objects.get(name="Chaos Space Marines").datasheets.get(name=name)
-    services.roster_add_unit(roster=roster, datasheet=sheet)
+    services.roster_unit_create(roster=roster, datasheet=sheet)
     points = services.roster_validate(roster=services.roster_load(roster_id=roster.pk)).points
     after = {g["title"]: g for g in picker_groups(client, roster)}
     assert f"{points} / 500 pts used" in after["Allied units: Legiones Daemonica"]["summary"]
@@ -223,7 +223,7 @@ def test_space_marines_see_the_knights_count_cap_move_with_a_titanic_knight(
         )
         if "TITANIC" in sheet.keywords
     )
-    services.roster_add_unit(roster=roster, datasheet=titanic)
+    services.roster_unit_create(roster=roster, datasheet=titanic)
     after = {g["title"]: g for g in picker_groups(client, roster)}
     summary = after["Allied units: Imperial Knights"]["summary"]
     assert "Imperial Knights: 1 / 1 units" in summary

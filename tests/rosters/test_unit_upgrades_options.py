@@ -152,10 +152,10 @@ def compulsory(relic) -> DetachmentUpgrade:
 
 
 def test_a_unit_added_takes_the_upgrades_its_detachment_makes_compulsory(roster, compulsory):
-    captain = services.roster_add_unit(
+    captain = services.roster_unit_create(
         roster=roster, datasheet=roster.faction.datasheets.get(name="Captain")
     )
-    rhino = services.roster_add_unit(
+    rhino = services.roster_unit_create(
         roster=roster, datasheet=roster.faction.datasheets.get(name="Rhino")
     )
     assert list(captain.upgrades.values_list("upgrade_id", "count")) == [(compulsory.pk, 1)]

@@ -45,7 +45,7 @@ def codes_of(roster: Roster) -> list[str]:
 )
 def test_stored_wargear_is_checked(roster: Roster, models: int, heavy: int, legal: bool) -> None:
     unit = add(roster, "Hellblaster Squad", models)
-    services.roster_unit_set_wargear(unit=unit, wargear=loadout(models, heavy))
+    services.roster_unit_wargear_set(unit=unit, wargear=loadout(models, heavy))
     unit.refresh_from_db()
     assert unit.wargear == loadout(models, heavy)
     assert ("WARGEAR_CHOICE" not in codes_of(roster)) is legal
@@ -59,7 +59,7 @@ def test_a_new_unit_carries_the_defaults(roster: Roster) -> None:
 
 def test_changing_the_model_count_keeps_what_fits_and_reports_the_rest(roster: Roster) -> None:
     unit = add(roster, "Hellblaster Squad", 10)
-    services.roster_unit_set_wargear(unit=unit, wargear=loadout(10, 2, "Plasma pistol"))
+    services.roster_unit_wargear_set(unit=unit, wargear=loadout(10, 2, "Plasma pistol"))
     unit = services.roster_unit_update(unit=unit, models=5)
     assert unit.wargear_dropped == ((HB, "Heavy plasma incinerator", 1),)
     unit.refresh_from_db()
@@ -72,7 +72,7 @@ def test_changing_the_model_count_keeps_what_fits_and_reports_the_rest(roster: R
 
 def test_a_duplicate_keeps_the_wargear(roster: Roster) -> None:
     unit = add(roster, "Hellblaster Squad", 5)
-    services.roster_unit_set_wargear(unit=unit, wargear=loadout(5, 1))
+    services.roster_unit_wargear_set(unit=unit, wargear=loadout(5, 1))
     copy = services.roster_unit_duplicate(unit=unit)
     assert copy.wargear == loadout(5, 1)
 
@@ -100,6 +100,6 @@ def test_a_duplicate_keeps_the_wargear(roster: Roster) -> None:
 def test_nonsense_is_refused_and_nothing_is_written(roster: Roster, raw: Any, message: str) -> None:
     unit = add(roster, "Hellblaster Squad", 5)
     with pytest.raises(services.RosterError, match=message):
-        services.roster_unit_set_wargear(unit=unit, wargear=raw)
+        services.roster_unit_wargear_set(unit=unit, wargear=raw)
     unit.refresh_from_db()
     assert unit.wargear == []

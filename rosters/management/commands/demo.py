@@ -94,7 +94,7 @@ class Command(BaseCommand):
             datasheet = self._get(
                 Datasheet, "datasheet", name=unit["datasheet"], available_to=faction
             )
-            services.roster_add_unit(
+            services.roster_unit_create(
                 roster=roster,
                 datasheet=datasheet,
                 models=unit.get("models"),
@@ -110,4 +110,4 @@ class Command(BaseCommand):
 
 
 def _chain(faction: Faction) -> list[Faction]:
-    return services.faction_chain(faction)
+    return services.faction_chain_load(faction=faction)
