@@ -8,7 +8,13 @@ The cast, the one set of people every permission test uses:
 - ``stranger``: Sam, another player: he sees nothing of Olivia's ("not found", never
   "forbidden", so a stranger cannot even learn that a roster exists);
 - ``points_editor``: Erin, staff in the Points editors group, who edits the catalogue;
-- ``staff_reader``: Stan, staff but not a points editor: he reads the admin, edits nothing.
+- ``staff_reader``: Stan, staff but not a points editor: he reads the admin, edits nothing;
+- ``organiser``: Orla, who runs an event: in the Organisers group, not staff; she may check
+  an event's lists on the organisers' page and owns nothing of Olivia's;
+- ``site_admin``: Ada, the site's superuser, who may open every admin page.
+
+Tests use this cast, never users of their own, so "who may do what" reads the same in
+every file.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from armybuilder.catalogue.apps import POINTS_EDITORS
+from rosters.formats.event_views import ORGANISERS_GROUP
 
 REPO_DIR = Path(__file__).resolve().parent.parent
 SHARED_DIR = REPO_DIR.parent / "shared"
@@ -53,11 +60,18 @@ def _fast_password_hashing(settings: Any) -> None:
 
 
 # Passwords are long enough for the site's validators, so login tests can use them.
-PASSWORDS = {name: f"pw-{name}-40k" for name in ("olivia", "tom", "sam", "erin", "stan")}
+PASSWORDS = {
+    name: f"pw-{name}-40k" for name in ("olivia", "tom", "sam", "erin", "stan", "orla", "ada")
+}
 
 
 def _player(name: str, **extra: bool) -> User:
     return User.objects.create_user(name, f"{name}@example.com", PASSWORDS[name], **extra)
+
+
+def login_name_and_password(user: User) -> tuple[str, str]:
+    """What a member of the cast types into the login form."""
+    return user.username, PASSWORDS[user.username]
 
 
 @pytest.fixture
@@ -85,3 +99,16 @@ def points_editor(db: None) -> User:
 @pytest.fixture
 def staff_reader(db: None) -> User:
     return _player("stan", is_staff=True)
+
+
+@pytest.fixture
+def organiser(db: None) -> User:
+    # The Organisers group is the migration's, as on the site.
+    user = _player("orla")
+    user.groups.add(Group.objects.get(name=ORGANISERS_GROUP))
+    return user
+
+
+@pytest.fixture
+def site_admin(db: None) -> User:
+    return User.objects.create_superuser("ada", "ada@example.com", PASSWORDS["ada"])

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib import admin
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -120,7 +121,7 @@ def grow(release: PointsRelease, round_: int) -> None:
         price.save()
 
 
-def test_admin_queries_do_not_grow_with_the_catalogue(django_user_model) -> None:
+def test_admin_queries_do_not_grow_with_the_catalogue(site_admin: User) -> None:
     release = make_release()
     marines = make_faction("Space Marines", keyword="ADEPTUS ASTARTES")
     captain = make_datasheet(marines, "Captain", "CHARACTER", release=release)
@@ -132,7 +133,7 @@ def test_admin_queries_do_not_grow_with_the_catalogue(django_user_model) -> None
 
     client = Client()
     # A superuser sees every page; who may see what is the permission walk's business.
-    client.force_login(django_user_model.objects.create_superuser("root", password="x"))
+    client.force_login(site_admin)
     walk = pages(draft, marines)
     small = {name: count_queries(client, url()) for name, url in walk.items()}
 

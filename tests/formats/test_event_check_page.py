@@ -6,23 +6,13 @@ import io
 import zipfile
 
 import pytest
-from django.contrib.auth.models import Group, User
 from openpyxl import load_workbook
 
 from rosters.formats import batch
-from rosters.formats.event_views import ORGANISERS_GROUP
 from tests.formats.test_validate_list_batch import ILLEGAL, LEGAL
 
 pytestmark = pytest.mark.django_db
 URL = "/organisers/check/"
-
-
-@pytest.fixture
-def organiser(db: None) -> User:
-    """Olive: runs the event, a member of the Organisers group the migration made."""
-    user = User.objects.create_user("olive", password="x")
-    user.groups.add(Group.objects.get(name=ORGANISERS_GROUP))
-    return user
 
 
 def event_zip(*texts: str) -> io.BytesIO:
@@ -50,11 +40,10 @@ def test_the_import_page_points_organisers_to_the_event_check(client, owner):
     assert f'href="{URL}"' in client.get("/rosters/import/").content.decode()
 
 
-def test_staff_and_organisers_may(client, organiser):
+def test_staff_and_organisers_may(client, organiser, staff_reader):
     client.force_login(organiser)
     assert client.get(URL).status_code == 200
-    staff = User.objects.create_user("stan", password="x", is_staff=True)
-    client.force_login(staff)
+    client.force_login(staff_reader)
     assert client.get(URL).status_code == 200
 
 

@@ -39,7 +39,7 @@ def sheet(units: int = 3, **overrides: object) -> RosterSheet:
         points_limit=2000,
         profile="core-10",
         release="MFM 2025-09",
-        player="olga",
+        player="olivia",
         units=lines,
     )
     fields.update(overrides)
@@ -61,7 +61,7 @@ def test_first_page_carries_the_roster_facts():
         # The profile by its name, not its code (issue 26).
         "10th edition core rules",
         "MFM 2025-09",
-        "olga",
+        "olivia",
     ):
         assert fact in first
 

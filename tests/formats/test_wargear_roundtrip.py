@@ -35,10 +35,9 @@ def _roster_of(resolved: ResolvedList) -> list[tuple[str, int, Any]]:
 
 
 @pytest.mark.shared
-def test_every_sample_list_round_trips_with_its_wargear(samples_dir: Path) -> None:
+def test_every_sample_list_round_trips_with_its_wargear(samples_dir: Path, owner: User) -> None:
     call_command("loaddata", str(FULL_CATALOGUE), verbosity=0)
     release = PointsRelease.objects.get(is_current=True)
-    owner = User.objects.create_user("olivia", "o@example.com", "pw-olivia-40k")
     samples = sorted(samples_dir.glob("*.txt"))
     assert samples
     for path in samples:
@@ -176,10 +175,9 @@ Impulsor (80 points)
 """
 
 
-def test_an_option_named_with_its_count_round_trips() -> None:
+def test_an_option_named_with_its_count_round_trips(owner: User) -> None:
     call_command("loaddata", str(FULL_CATALOGUE), verbosity=0)
     release = PointsRelease.objects.get(is_current=True)
-    owner = User.objects.create_user("olivia", "o@example.com", "pw-olivia-40k")
     first = read(IMPULSOR, release)
     assert first.problems == [] and first.complete
     roster = formats.roster_import_save(resolved=first, owner=owner, release=release, name="I")

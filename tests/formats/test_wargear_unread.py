@@ -9,11 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group, User
 from openpyxl import load_workbook
 
 from rosters.formats import batch
-from rosters.formats.event_views import ORGANISERS_GROUP
 from tests.formats.test_event_check_page import event_zip
 from tests.formats.test_validate_list_batch import LEGAL, run
 
@@ -100,9 +98,7 @@ def test_an_event_with_lines_not_read_counts_every_list_as_read(berzerkers, tmp_
     assert all("Icon of Khorne" in r[4] for r in unread)
 
 
-def test_the_organisers_workbook_counts_such_a_list_as_read(client, berzerkers) -> None:
-    organiser = User.objects.create_user("olive", password="x")
-    organiser.groups.add(Group.objects.get(name=ORGANISERS_GROUP))
+def test_the_organisers_workbook_counts_such_a_list_as_read(client, berzerkers, organiser):
     client.force_login(organiser)
     upload = event_zip(UNREAD.format(name="Ann"), UNREAD_ILLEGAL.format(name="Bob"))
     response = client.post("/organisers/check/", {"lists": upload, "profile": "core-10"})

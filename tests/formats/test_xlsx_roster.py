@@ -26,7 +26,7 @@ def roster(**overrides: object) -> RosterSheet:
         points_limit=2000,
         profile="core-10",
         release="MFM 2025-09",
-        player="olga",
+        player="olivia",
         units=(
             UnitLine(1, "Khârn the Betrayer", 1, 85, None, True, 100),
             UnitLine(

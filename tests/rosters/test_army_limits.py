@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 LEADERS = {"datasheets": ["Captain", "Chapter Master"]}
 
 
-def test_company_heroes_need_a_captain_and_legends_are_for_core_only() -> None:
+def test_company_heroes_need_a_captain_and_legends_are_for_core_only(owner: User) -> None:
     release = make_release()
     marines = make_faction()
     chapter = make_faction("Ultramarines", "ULTRAMARINES", parent=marines)
@@ -41,7 +41,6 @@ def test_company_heroes_need_a_captain_and_legends_are_for_core_only() -> None:
             }
         ],
     )
-    owner = User.objects.create_user("owner")
     roster = services.roster_create(
         owner=owner,
         name="Heroes",

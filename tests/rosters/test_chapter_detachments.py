@@ -11,7 +11,7 @@ from tests.factories import make_detachment, make_faction, make_release
 pytestmark = pytest.mark.django_db
 
 
-def test_a_hidden_parent_detachment_is_neither_offered_nor_accepted() -> None:
+def test_a_hidden_parent_detachment_is_neither_offered_nor_accepted(owner: User) -> None:
     make_release()
     marines = make_faction()
     templars = make_faction("Black Templars", "BLACK TEMPLARS", parent=marines)
@@ -21,7 +21,6 @@ def test_a_hidden_parent_detachment_is_neither_offered_nor_accepted() -> None:
     crusade = make_detachment(templars, "Righteous Crusaders")
     assert services.faction_detachments_load(faction=templars) == [gladius, crusade]
     assert services.faction_detachments_load(faction=marines) == [first, gladius]
-    owner = User.objects.create_user("owner")
     roster = services.roster_create(
         owner=owner, name="Crusade", faction=templars, detachment=None, battle_size="strike_force"
     )

@@ -13,44 +13,44 @@ BAD_IDS = ["abc", "-1", "0", "1.5", "²", str(2**63), "9" * 40, " 1 OR 1=1"]
 
 
 @pytest.fixture
-def olivia(owner) -> Client:
+def owner_client(owner) -> Client:
     client = Client()
     client.force_login(owner)
     return client
 
 
 @pytest.mark.parametrize("raw", BAD_IDS)
-def test_detachment_options_with_a_malformed_faction_is_a_404(olivia, roster, raw):
-    response = olivia.get("/rosters/new/detachments/", {"faction": raw})
+def test_detachment_options_with_a_malformed_faction_is_a_404(owner_client, roster, raw):
+    response = owner_client.get("/rosters/new/detachments/", {"faction": raw})
     assert response.status_code == 404
 
 
 @pytest.mark.parametrize("raw", BAD_IDS)
-def test_adding_a_malformed_datasheet_is_a_404_and_adds_nothing(olivia, roster, raw):
-    response = olivia.post(f"/rosters/{roster.pk}/units/add/", {"datasheet": raw})
+def test_adding_a_malformed_datasheet_is_a_404_and_adds_nothing(owner_client, roster, raw):
+    response = owner_client.post(f"/rosters/{roster.pk}/units/add/", {"datasheet": raw})
     assert response.status_code == 404
     assert roster.units.count() == 3
 
 
 @pytest.mark.parametrize("raw", BAD_IDS)
-def test_a_malformed_enhancement_is_a_404_and_changes_nothing(olivia, roster, raw):
+def test_a_malformed_enhancement_is_a_404_and_changes_nothing(owner_client, roster, raw):
     unit = roster.units.get(datasheet__name="Captain")
-    response = olivia.post(f"/rosters/{roster.pk}/units/{unit.pk}/", {"enhancement": raw})
+    response = owner_client.post(f"/rosters/{roster.pk}/units/{unit.pk}/", {"enhancement": raw})
     assert response.status_code == 404
     assert RosterUnit.objects.get(pk=unit.pk).enhancement_id is None
 
 
 @pytest.mark.parametrize("raw", BAD_IDS)
-def test_a_malformed_warlord_unit_is_a_404_and_keeps_the_warlord(olivia, roster, raw):
-    response = olivia.post(f"/rosters/{roster.pk}/warlord/", {"unit": raw})
+def test_a_malformed_warlord_unit_is_a_404_and_keeps_the_warlord(owner_client, roster, raw):
+    response = owner_client.post(f"/rosters/{roster.pk}/warlord/", {"unit": raw})
     assert response.status_code == 404
     assert roster.units.get(warlord=True).datasheet.name == "Captain"
 
 
 @pytest.mark.parametrize("raw", ["abc", "1e9", "9" * 5000, "-3"])
-def test_a_malformed_model_count_is_an_error_message_not_a_500(olivia, roster, raw):
+def test_a_malformed_model_count_is_an_error_message_not_a_500(owner_client, roster, raw):
     squad = roster.units.get(datasheet__name="Intercessor Squad")
-    response = olivia.post(
+    response = owner_client.post(
         f"/rosters/{roster.pk}/units/{squad.pk}/", {"models": raw}, HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 200
@@ -67,5 +67,5 @@ def test_a_malformed_model_count_is_an_error_message_not_a_500(olivia, roster, r
         f"/rosters/{2**63}/export/pdf/",
     ],
 )
-def test_a_roster_id_beyond_64_bits_in_the_address_is_a_404(olivia, roster, path):
-    assert olivia.get(path).status_code == 404
+def test_a_roster_id_beyond_64_bits_in_the_address_is_a_404(owner_client, roster, path):
+    assert owner_client.get(path).status_code == 404

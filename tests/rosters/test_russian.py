@@ -312,11 +312,10 @@ def _admin_pages(roster) -> list[str]:
     return pages
 
 
-def test_catalogue_admin_reads_in_russian(client, roster):
+def test_catalogue_admin_reads_in_russian(client, roster, site_admin):
     from armybuilder.catalogue.models import PointsRelease
 
-    editor = User.objects.create_superuser("editor", password="x")
-    client.force_login(editor)
+    client.force_login(site_admin)
     from armybuilder.catalogue.points_xlsx import HEADERS
 
     # The workbook's layout (sheet and column names) is a file format, read as it is written.
