@@ -203,10 +203,10 @@ def own_faction_keyword(row: Mapping[str, Any]) -> tuple[str, ...]:
 
 def wargear_row(datasheet: Datasheet) -> Wargear | None:
     """Return a datasheet's loaded Wargear row; None where it has none or it was not loaded."""
-    if not Datasheet.wargear.is_cached(datasheet):  # type: ignore[attr-defined]
+    if not Datasheet.wargear.is_cached(datasheet):
         return None
     try:
-        return datasheet.wargear  # type: ignore[no-any-return]
+        return datasheet.wargear
     except ObjectDoesNotExist:
         return None
 

@@ -60,7 +60,7 @@ class Faction(models.Model):
     )
     grand_alliance = models.CharField(_("grand alliance"), max_length=40, blank=True)
     # Every datasheet a roster of this faction may include, with allies flagged.
-    datasheets = models.ManyToManyField(
+    datasheets: models.ManyToManyField[Datasheet, Availability] = models.ManyToManyField(
         "Datasheet",
         through="Availability",
         related_name="available_to",
@@ -368,7 +368,7 @@ class DetachmentUpgrade(models.Model):
         Detachment, on_delete=models.CASCADE, related_name="upgrades", verbose_name=_("detachment")
     )
     name = models.CharField(_("name"), max_length=150)
-    datasheets = models.ManyToManyField(
+    datasheets: models.ManyToManyField[Datasheet, DetachmentUpgradeUnit] = models.ManyToManyField(
         Datasheet,
         through="DetachmentUpgradeUnit",
         related_name="detachment_upgrades",
@@ -781,5 +781,7 @@ class Wargear(models.Model):
         return _("{datasheet}: wargear").format(datasheet=self.datasheet)
 
 
-# Wargear across the monthly history (former option names, older loadouts): kept apart.
-from .models_wargear import FormerOptionName, WargearVersion  # noqa: E402, F401
+# Wargear across the monthly history (former option names, older loadouts): kept apart,
+# and re-exported ("as" says so to mypy) so that this module names every model.
+from .models_wargear import FormerOptionName as FormerOptionName  # noqa: E402
+from .models_wargear import WargearVersion as WargearVersion  # noqa: E402

@@ -43,9 +43,9 @@ def forbidden_in_force(
     for detachment_id, datasheet_id in pairs:
         if datasheet_id not in offered:
             continue
-        faction_id = faction_of.get(detachment_id)
+        its_faction = faction_of.get(detachment_id)
         admitting = (
-            by_faction.get(faction_id, set()) - banned[datasheet_id] if faction_id else set()
+            by_faction.get(its_faction, set()) - banned[datasheet_id] if its_faction else set()
         )
         if admitting and not admitting & set(stated):
             continue
@@ -79,20 +79,19 @@ def limits_in_force(
         for step in steps:
             clauses = []
             for clause in step.get("clauses", ()):
-                narrowed = []
+                narrowed: list[Mapping[str, Any]] = []
                 for condition in clause:
                     if "detachments" in condition:
                         names = [n for n in condition["detachments"] if n in in_force]
                         if names != list(condition["detachments"]):
                             changed = True
                         if not names:
-                            narrowed = None
-                            break
+                            break  # the clause cannot hold that month
                         condition = {**condition, "detachments": names}
                     else:
                         only_detachments = False
                     narrowed.append(condition)
-                if narrowed is not None:
+                else:
                     clauses.append(narrowed)
             if not step.get("clauses"):
                 only_detachments = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -199,7 +200,7 @@ def _read_sheets(data: bytes, parsed: ParsedWorkbook) -> None:
 
 
 def _parse_row(
-    sheet: str, header: tuple[str, ...], number: int, cells: list[object], errors: list[str]
+    sheet: str, header: tuple[str, ...], number: int, cells: Sequence[object], errors: list[str]
 ) -> PriceRow | None:
     ok = True
     texts: list[str] = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
@@ -30,6 +30,9 @@ from armybuilder.catalogue.models import (
     UnitPrice,
 )
 from armybuilder.catalogue.points_xlsx import ENHANCEMENTS, OPTIONS, UNITS, UPGRADES, PriceRow
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise
 
 ERR_UNKNOWN_DATASHEET = gettext_lazy(
     "Sheet '{sheet}' row {row}: no datasheet '{entry}' in faction '{faction}'."
@@ -351,7 +354,7 @@ def _plan(release: PointsRelease, parsed: points_xlsx.ParsedWorkbook) -> _Plan:
     return plan
 
 
-def _unknown(plan: _Plan, number: int, row: PriceRow, template: str) -> None:
+def _unknown(plan: _Plan, number: int, row: PriceRow, template: _StrOrPromise) -> None:
     plan.preview.errors.append(
         template.format(
             sheet=row.sheet, row=number, entry=row.entry, faction=row.faction, key=row.key

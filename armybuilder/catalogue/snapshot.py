@@ -339,12 +339,12 @@ def _factions(in_force: Collection[str] | None = None) -> dict[int, FactionFacts
     parents = {pk: parent for pk, _, _, parent in tree}
     keywords = {pk: keyword for pk, _, keyword, _ in tree}
     frozen_allies = {pk: tuple(v) for pk, v in allies.items()}
-    rows: Iterable[Mapping[str, Any]] = ArmyLimit.objects.order_by("pk").values(
+    limit_rows: Iterable[Mapping[str, Any]] = ArmyLimit.objects.order_by("pk").values(
         *conversion.LIMIT_FIELDS
     )
     if in_force is not None:
-        rows = limits_in_force(rows, in_force=in_force)
-    limits = conversion.limits_by_faction(rows)
+        limit_rows = limits_in_force(limit_rows, in_force=in_force)
+    limits = conversion.limits_by_faction(limit_rows)
     carried: dict[int, set[str]] = defaultdict(set)
     for faction_id, faction_keywords in Datasheet.objects.values_list(
         "faction_id", "faction_keywords"

@@ -7,7 +7,7 @@ any scoring codes, and a line for each player to sign. Output is invariant.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -20,6 +20,9 @@ from rosters.battles.models import Battle
 from rosters.formats.pdf import RosterPdf, register_fonts
 from rosters.language import translated
 
+if TYPE_CHECKING:
+    from reportlab.platypus.tables import _TableCommand
+
 TITLE: Final = gettext_lazy("Battle result: {a} v {b}")
 DRAW_TEXT: Final = gettext_lazy("Draw")
 WIN_TEXT: Final = gettext_lazy("{name} wins")
@@ -30,7 +33,7 @@ LEVEL_TEXT: Final = gettext_lazy(
 SIGN_TEXT: Final = gettext_lazy("Signed for {name}")
 NO_UNITS: Final = gettext_lazy("none")
 
-GRID: Final = [
+GRID: Final[list[_TableCommand]] = [
     ("VALIGN", (0, 0), (-1, -1), "TOP"),
     ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#f1ece4")),
     ("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black),

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import io
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
@@ -34,6 +35,10 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise
+    from reportlab.platypus.tables import _TableCommand
 
 from rosters.formats.sheet import DeclarationSection, RosterSheet, UnitCard
 from rosters.language import severity_label
@@ -68,6 +73,12 @@ def register_fonts() -> None:
 class NumberedCanvas(Canvas):
     """Hold every page until the end so each footer can say how many pages there are."""
 
+    # Canvas's own, which types-reportlab leaves out (annotations only).
+    _pagesize: tuple[float, float]
+    _startPage: Callable[[], None]
+    # Set by RosterPdf.render's page callback.
+    _doc_footer: str
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._saved_pages: list[dict[str, Any]] = []
@@ -89,7 +100,7 @@ class NumberedCanvas(Canvas):
         self.saveState()
         self.setFont(FONT, 8)
         self.setFillColor(colors.HexColor("#4a4a55"))
-        text = FOOTER_TEXT.format(page=self._pageNumber, pages=total)
+        text = FOOTER_TEXT.format(page=self.getPageNumber(), pages=total)
         self.drawRightString(width - 15 * mm, 10 * mm, text)
         self.drawString(15 * mm, 10 * mm, getattr(self, "_doc_footer", ""))
         self.restoreState()
@@ -136,7 +147,7 @@ class RosterPdf:
             ),
         }
 
-    def para(self, text: str, style: str = "cell") -> Paragraph:
+    def para(self, text: _StrOrPromise, style: str = "cell") -> Paragraph:
         return Paragraph(escape(str(text)), self.styles[style])
 
     def fitted(self, widths: list[float | None], rows: list[list[Any]]) -> list[float | None]:
@@ -219,7 +230,7 @@ class RosterPdf:
                 spans.append(len(rows))
                 rows.append([self.cell(f"{label}: {text}", 125), "", ""])
         table = Table(rows, colWidths=[70 * mm, 62 * mm, None], hAlign="LEFT")
-        style = [
+        style: list[_TableCommand] = [
             ("FONT", (0, 0), (-1, -1), FONT, 7, 8.5),
             ("FONT", (0, 0), (-1, 0), FONT_BOLD, 9, 11),
             ("SPAN", (0, 0), (-1, 0)),
@@ -402,7 +413,8 @@ class RosterPdf:
         footer = self.footer()
 
         def on_page(canvas: Canvas, _doc: Any) -> None:
-            canvas._doc_footer = footer
+            if isinstance(canvas, NumberedCanvas):  # the canvasmaker below: always
+                canvas._doc_footer = footer
 
         doc.build(
             self.get_story(), onFirstPage=on_page, onLaterPages=on_page, canvasmaker=NumberedCanvas

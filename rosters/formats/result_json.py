@@ -172,7 +172,7 @@ def result_to_json(
     stated = stated_points or {}
     unit_notes = notes or {}
     unread: dict[str, tuple[UnreadGear, ...]] = {
-        u.key: u.unread for u in draft.units if getattr(u, "unread", ())
+        u.key: gear for u in draft.units if (gear := getattr(u, "unread", ()))
     }
     units = [
         {

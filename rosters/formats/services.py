@@ -45,7 +45,8 @@ from rosters.formats.sheet import (
 )
 from rosters.formats.text_import import ParsedList, UnreadableList, list_parse
 from rosters.formats.text_import.language import french_list, names_french
-from rosters.formats.text_import.resolver import Resolutions, ResolvedList, list_resolve
+from rosters.formats.text_import.resolved import ResolvedList
+from rosters.formats.text_import.resolver import Resolutions, list_resolve
 from rosters.language import battle_size_label, meter_text, translated
 from rosters.models import Roster, RosterUnit, RosterUnitOption, RosterUnitUpgrade
 
@@ -308,7 +309,9 @@ def roster_import_save(
     profile: str = "core-10",
 ) -> Roster:
     """Save a fully resolved list as a new roster of the owner, in one transaction."""
-    if not resolved.complete:
+    faction_id = resolved.faction_id
+    # A complete list has its faction; the second test only says so to the type checker.
+    if not resolved.complete or faction_id is None:
         raise ListImportError(str(ERR_UNRESOLVED))
     priced_under = (
         PointsRelease.objects.get(pk=release.id) if isinstance(release, ReleaseFacts) else release
@@ -316,7 +319,7 @@ def roster_import_save(
     roster = roster_services.roster_create(
         owner=owner,
         name=(name or resolved.parsed.name or DEFAULT_NAME)[:150],
-        faction=Faction.objects.get(pk=resolved.faction_id),
+        faction=Faction.objects.get(pk=faction_id),
         detachment=(
             Detachment.objects.get(pk=resolved.detachment_id)
             if resolved.detachment_id is not None
@@ -339,6 +342,8 @@ def roster_import_save(
             wargear_unread=unread_json(unit.unread),
         )
         for position, unit in enumerate(resolved.kept(), 1)
+        # kept() has only placed units; the test only says so to the type checker.
+        if unit.datasheet_id is not None
     )
     kept = resolved.kept()
     if any(u.options or u.upgrades for u in kept):
@@ -474,7 +479,7 @@ def unit_cards(
     cards: dict[int, UnitCard] = {}
     for n, unit in enumerate(draft.units, 1):
         line = lines[n]
-        row = profiles.get(unit.datasheet.pk, {})
+        row: Mapping[str, Any] = profiles.get(unit.datasheet.pk, {})
         stats = {kind["name"]: tuple(kind.get("stats", ())) for kind in row.get("model_types", ())}
         weapons = row.get("weapons", {})
         carried: dict[str, int] = defaultdict(int)

@@ -18,7 +18,8 @@ from rosters.declarations import DeclarationData, declaration_to_core
 from rosters.formats import services
 from rosters.formats.text_import import UnreadableList, supported_formats_text
 from rosters.formats.text_import.common import decode_text
-from rosters.formats.text_import.resolver import DETACHMENT, FACTION, Problem
+from rosters.formats.text_import.resolved import Problem
+from rosters.formats.text_import.resolver import DETACHMENT, FACTION
 from rosters.models import Declaration, Roster
 from rosters.presentation import profile_choices
 
@@ -97,7 +98,8 @@ class ListImportForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()  # Form.clean() returns cleaned_data itself
+        data = self.cleaned_data
         upload = data.get("upload")
         if upload:
             if upload.size > MAX_UPLOAD_BYTES:
@@ -143,8 +145,10 @@ def roster_import(request: HttpRequest) -> HttpResponse:
         return render(request, "rosters/formats/import.html", context)
     if request.FILES:
         # Show an uploaded file's text in the box, so the next round needs no upload.
-        form.data = form.data.copy()
-        form.data["text"] = form.cleaned_data["text"]
+        # (A valid form was bound to request.POST: or None left it non-empty.)
+        data = request.POST.copy()
+        data["text"] = form.cleaned_data["text"]
+        form.data = data
     resolutions = _resolutions(request.POST)
     try:
         snapshot = services.list_snapshot(as_of=form.cleaned_data.get("as_of"))

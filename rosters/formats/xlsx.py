@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.styles import Font
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
@@ -42,7 +42,7 @@ _BOLD = Font(bold=True)
 _SURROGATES_RE: Final = re.compile("[\ud800-\udfff]")
 
 
-def text_cell(ws: WriteOnlyWorksheet, value: str, *, bold: bool = False) -> WriteOnlyCell:
+def text_cell(ws: WriteOnlyWorksheet, value: str, *, bold: bool = False) -> Cell:
     """Make a string cell that can never become a formula, and that the xlsx format can hold."""
     # XML 1.0 has no control characters and no lone surrogates; openpyxl refuses the first
     # with an exception and the file cannot be encoded with the second. A name typed with

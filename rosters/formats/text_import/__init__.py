@@ -6,7 +6,7 @@ index that a running server keeps warm.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from django.utils.translation import gettext_lazy as _
 
@@ -23,7 +23,10 @@ from rosters.formats.text_import import (
 from rosters.formats.text_import.common import split_lines, unit_header
 from rosters.formats.text_import.model import ParsedList, ParsedUnit, Unplaced, UnreadableList
 
-SUPPORTED_FORMATS: Final[dict[str, str]] = {
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise
+
+SUPPORTED_FORMATS: Final[dict[str, _StrOrPromise]] = {
     gw_app.FORMAT: _("Warhammer 40,000 app export"),
     gw_app.FORMAT_FR: _("Warhammer 40,000 app export (French)"),
     new_recruit.WTC: _("New Recruit WTC"),

@@ -364,7 +364,7 @@ class CatalogueIndex:
                 keywords=frozenset(),
                 faction_keywords=frozenset(),
                 brackets=(),
-                model_types=model_types_facts(raw[0]),  # type: ignore[arg-type]
+                model_types=model_types_facts(raw[0]),
                 fill=raw[1],
             )
         return found

@@ -32,14 +32,13 @@ from rosters.formats.text_import.common import clean, normalise
 from rosters.formats.text_import.model import GearLine, ParsedUnit, WargearLine
 from rosters.formats.text_import.wargear_names import (
     ITEM,
-    NO_NAMES,
     TYPE,
     UNIT,
-    GearNames,
     line_kind,
     model_key,
     read_lines,
 )
+from rosters.formats.text_import.wargear_types import NO_NAMES, GearNames
 
 
 def flat_model_lines(

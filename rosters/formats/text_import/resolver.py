@@ -582,9 +582,9 @@ def _resolve_wargear(
         sheet=sheet, unit_name=resolved.name, bullets=unit.wargear, gear=stated, names=names
     )
     for new_id, old in (*made.items(), *flat.items()):
-        key = keys.get(id(made.get(id(old), old)) if id(old) in made else id(old))
-        if key is not None:
-            keys[new_id] = key
+        old_key = keys.get(id(made.get(id(old), old)) if id(old) in made else id(old))
+        if old_key is not None:
+            keys[new_id] = old_key
     # Model lines the datasheet tells from items ("• 4x Intercessor" with no items, not
     # "• 2x Incubi Shrine Token").
     counted = unit_models(

@@ -477,14 +477,14 @@ def _reworded(facts: _Sheet, name: str) -> str | None:
                 return swapped
     if len(words) > 1:
         bag = sorted(words)
-        found = {
+        same_words = {
             option
             for t in facts.types
             for option_key, (option, per) in t.options.items()
             if per == 1 and sorted(option_key.split()) == bag
         }
-        if len(found) == 1:
-            return found.pop()
+        if len(same_words) == 1:
+            return same_words.pop()
     return facts.type_option(name)
 
 

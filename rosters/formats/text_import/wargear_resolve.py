@@ -28,17 +28,16 @@ from armybuilder.rules import model as core
 from armybuilder.rules.wargear import complete_loadout, default_loadout, loadout_excess
 from rosters.formats.text_import.common import normalise
 from rosters.formats.text_import.model import GearLine
-from rosters.formats.text_import.wargear_names import (
+from rosters.formats.text_import.wargear_names import model_key, read_lines
+from rosters.formats.text_import.wargear_parts import absorbed
+from rosters.formats.text_import.wargear_spread import spread
+from rosters.formats.text_import.wargear_types import (
     NO_NAMES,
     GearNames,
     Type,
-    model_key,
-    read_lines,
     singular,
     type_tables,
 )
-from rosters.formats.text_import.wargear_parts import absorbed
-from rosters.formats.text_import.wargear_spread import spread
 from rosters.formats.text_import.written import KIND_WORDS, LEADER_TITLES
 
 
@@ -544,8 +543,8 @@ def _resolve(
         left_out: set[str] = set()
         # The items only one type offers first ("1x Rokkit launcha" before "1x Close
         # combat weapon"): the models they take are there for the items many types offer.
-        offering = {id(g): sum(1 for t in types if t.find(g.name)) for g in loose}
-        for item in sorted(loose, key=lambda g: offering[id(g)] != 1):
+        offer_counts = {id(g): sum(1 for t in types if t.find(g.name)) for g in loose}
+        for item in sorted(loose, key=lambda g: offer_counts[id(g)] != 1):
             before = first_model is not None and item.line < first_model
             if before and _carries(names, by_name, spare, item):
                 continue
@@ -559,8 +558,8 @@ def _resolve(
                 # "-4 Bolt pistol, 4 Duelling Sabre" above "-1x Obsessionist, Bolt pistol":
                 # items stated before the model lines are the models those lines leave out.
                 ranked.sort(key=lambda t: t.kind.name not in spare)
-            target = next((t for t in ranked if t.find(item.name)), None)
-            if target is None and (
+            holder = next((t for t in ranked if t.find(item.name)), None)
+            if holder is None and (
                 normalise(item.name) in read_as
                 or any(_in_final(names, t, item.name) for t in types)
                 or _unnamed_after(types, matched, loose, item, carried, sheet.name)
@@ -568,13 +567,13 @@ def _resolve(
                 # "• 1x Homing Beacon" a later month's data gives, "8 Berzerker chainsaw"
                 # as a model line above read it: stated, the defaults kept.
                 continue
-            if target is None:
+            if holder is None:
                 unplaced.append(Unplaced(read.stated(item), _suggest(types, item.name)))
                 continue
-            option, per = target.find(item.name)  # type: ignore[misc]
+            option, per = holder.find(item.name)  # type: ignore[misc]
             soft = per == 0 or id(item) in read.implied
-            name = target.kind.name
-            if per == 0 and _holds(target, carried[name], item.name):
+            name = holder.kind.name
+            if per == 0 and _holds(holder, carried[name], item.name):
                 continue  # the Nob's loose "• 1x Slugga" of his "Power klaw and slugga"
             had = carried[name].get(option, 0)
             _add(carried[name], option, _per(item, per), combo=soft)
@@ -584,17 +583,17 @@ def _resolve(
                 if name in spare or not by_model:
                     counts[name] = spare.get(name) or 1
                 else:
-                    need = min(max(carried[name].get(option, 0) - had, 1), target.kind.maximum)
+                    need = min(max(carried[name].get(option, 0) - had, 1), holder.kind.maximum)
                     counts[name] = _borrow(counts, spare, need)
         _share(types, left_out, counts, carried)
     # What the lines leave out (a model type, a group, an unplaced or dropped item) the
     # rules core fills from the datasheet's defaults.
-    stated = tuple(
+    placed = tuple(
         core.Loadout(t.kind.name, counts[t.kind.name], tuple(sorted(carried[t.kind.name].items())))
         for t in types
         if counts.get(t.kind.name, 0) > 0
     )
-    completed = complete_loadout(sheet, models, stated)
+    completed = complete_loadout(sheet, models, placed)
     if loadout_excess(sheet, completed, models):
         # Placed as the lines say, the items break a rule: a placing over the unit's model
         # types that carries the same items legally is how a judge reads the unit.
@@ -602,12 +601,12 @@ def _resolve(
         # Bolt pistol") says what that model carries: its items stay on it.
         # Not so for items the export left loose after it ("• 1x Cultist Champion",
         # "• 10x Autopistol"): those may be any model's.
-        kept = {
+        kept_on = {
             t.kind.name: lined.get(t.kind.name, {})
             for t in types
             if t.kind.name in exact and t.kind.maximum <= 1 and t.kind.name not in attached
         }
-        completed = spread(sheet, models, stated, kept) or completed
+        completed = spread(sheet, models, placed, kept_on) or completed
     return completed, unplaced
 
 
