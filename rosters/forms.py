@@ -25,7 +25,8 @@ ERR_DETACHMENT_FACTION = _("{detachment} is not a detachment of {faction}.")
 class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
     email = forms.EmailField(required=True, help_text=_("For password resets only."))
 
-    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]
+    # django-stubs declares no UserCreationForm.Meta.
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined, misc]
         model = get_user_model()
         fields = ("username", "email")
 
@@ -91,8 +92,12 @@ class RosterCreateForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [("", gettext("Choose a faction")), *faction_choices()]
-        self.fields["detachment"].label_from_instance = lambda d: f"{d.name} ({d.faction.name})"
+        faction, detachment = self.fields["faction"], self.fields["detachment"]
+        assert isinstance(faction, forms.ChoiceField)  # declared so above
+        assert isinstance(detachment, forms.ModelChoiceField)
+        faction.choices = [("", gettext("Choose a faction")), *faction_choices()]
+        # This field's own label, as Django's docs do it (a method replaced on one instance).
+        detachment.label_from_instance = lambda d: f"{d.name} ({d.faction.name})"  # type: ignore[assignment]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -97,7 +97,7 @@ def _apply_saved_language(sender: Any, request: HttpRequest | None, user: Any, *
     if saved and supported(saved):
         request.session[SESSION_KEY] = saved
         translation.activate(saved)
-        request.LANGUAGE_CODE = saved  # type: ignore[attr-defined]
+        request.LANGUAGE_CODE = saved
 
 
 class PlayerLanguageMiddleware:
@@ -111,6 +111,6 @@ class PlayerLanguageMiddleware:
         saved = session.get(SESSION_KEY) if session is not None else None
         if saved and supported(saved):
             translation.activate(saved)
-            request.LANGUAGE_CODE = saved  # type: ignore[attr-defined]
+            request.LANGUAGE_CODE = saved
         response: HttpResponse = self.get_response(request)
         return response

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import QuerySet
 
@@ -32,7 +33,7 @@ class RosterListRow:
         return self.current_release is not None
 
 
-def _load(owner: object) -> list[Roster]:
+def _load(owner: Any) -> list[Roster]:
     rosters = list(
         Roster.objects.filter(owner=owner)
         .select_related("faction", "detachment__faction", "release")
@@ -68,8 +69,9 @@ def _load(owner: object) -> list[Roster]:
     for roster in rosters:
         cached: QuerySet[RosterUnit] = RosterUnit.objects.filter(roster=roster)
         cached._result_cache = units.get(roster.pk, [])
-        cached._prefetch_done = True
-        roster._prefetched_objects_cache = {"units": cached}
+        # Django's private prefetch state, which django-stubs leaves out.
+        cached._prefetch_done = True  # type: ignore[attr-defined]
+        roster._prefetched_objects_cache = {"units": cached}  # type: ignore[attr-defined]
     return rosters
 
 

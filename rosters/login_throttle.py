@@ -12,8 +12,10 @@ from typing import Any
 from axes.backends import AxesStandaloneBackend
 
 
-class LoginThrottleBackend(AxesStandaloneBackend):
+class LoginThrottleBackend(AxesStandaloneBackend):  # type: ignore[misc]  # axes ships no types
     def authenticate(self, request: Any, *args: Any, **kwargs: Any) -> None:
         if request is None:
             return None
-        return super().authenticate(request, *args, **kwargs)
+        # Axes' backend authenticates no one: it returns None or raises on a lockout.
+        super().authenticate(request, *args, **kwargs)
+        return None

@@ -6,6 +6,8 @@ htmx request with the refreshed builder panel and a plain form post with a redir
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -49,6 +51,9 @@ from rosters.builder_markup import type_options
 from rosters.converters import id_or_none
 from rosters.forms import RosterCreateForm, RosterRenameForm, SignUpForm, faction_choices
 from rosters.models import Roster, RosterUnit
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise
 
 MSG_CREATED = _("Created {name}. Add units from the list of datasheets.")
 MSG_DELETED = _("Deleted {name}.")
@@ -100,7 +105,9 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 def owner_or_404(request: HttpRequest, pk: int) -> None:
     # Someone else's roster is a 404, never a 403: ids reveal nothing.
-    if not Roster.objects.filter(pk=pk, owner=request.user).exists():
+    # Every caller is login_required: the first test only narrows the user's type.
+    user = request.user
+    if not user.is_authenticated or not Roster.objects.filter(pk=pk, owner=user).exists():
         raise Http404
 
 
@@ -129,7 +136,8 @@ def roster_list(request: HttpRequest) -> HttpResponse:
 def roster_create(request: HttpRequest) -> HttpResponse:
     """Create a roster: faction, detachment, battle size and profile."""
     # The home page links each faction here as ?faction=<id>, to start a roster of it.
-    chosen = Faction.objects.filter(pk=_int_or_none(request.GET.get("faction"))).first()
+    asked = _int_or_none(request.GET.get("faction"))
+    chosen = Faction.objects.filter(pk=asked).first() if asked is not None else None
     initial = {"faction": chosen.pk} if chosen is not None else {}
     form = RosterCreateForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -205,7 +213,7 @@ def _dropped_notice(unit: RosterUnit) -> str:
     )
 
 
-def _error(request: HttpRequest, pk: int, message: str) -> HttpResponse:
+def _error(request: HttpRequest, pk: int, message: _StrOrPromise) -> HttpResponse:
     messages.error(request, message)
     if request.headers.get("HX-Request"):
         page = builder_page_load(roster_id=pk)
@@ -324,8 +332,14 @@ def _unit_extras_update(request: HttpRequest, unit: RosterUnit) -> None:
     ("option_<unit>_<option price>"), where the post carries them."""
     raw_upgrade = request.POST.get(UPGRADE_FIELD.format(unit=unit.pk))
     if raw_upgrade is not None:
-        offered = DetachmentUpgrade.objects.filter(
-            detachment_id=unit.roster.detachment_id, units__datasheet_id=unit.datasheet_id
+        detachment_id = unit.roster.detachment_id
+        # Every upgrade has a detachment: a roster with none is offered none.
+        offered = (
+            DetachmentUpgrade.objects.filter(
+                detachment_id=detachment_id, units__datasheet_id=unit.datasheet_id
+            )
+            if detachment_id is not None
+            else DetachmentUpgrade.objects.none()
         )
         chosen = (
             get_object_or_404(DetachmentUpgrade, pk=_id_or_404(raw_upgrade, "upgrade"))
@@ -352,7 +366,7 @@ def _unit_extras_update(request: HttpRequest, unit: RosterUnit) -> None:
             pk=_id_or_404(key.removeprefix(prefix), "option"),
             datasheet_id=unit.datasheet_id,
         )
-        if len(raw) > 3 or not raw.strip().isdigit():
+        if not isinstance(raw, str) or len(raw) > 3 or not raw.strip().isdigit():
             raise services.RosterError(_(ERR_BAD_OPTION_COUNT))
         counts_by_name[price.name] = int(raw)
     if counts_by_name:

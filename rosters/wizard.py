@@ -289,9 +289,9 @@ class Wizard:
         expected = any(
             r.datasheet.deep_strike or r.datasheet.keywords & DEEP_STRIKE_HINTS for r in riders
         )
-        reason = rules.deep_strike_refusal(riders)
-        if expected and reason and not any(r.datasheet.has("AIRCRAFT") for r in riders):
-            return NOTE_NO_DEEP_STRIKE.format(reason=translated(reason))
+        refusal = rules.deep_strike_refusal(riders)
+        if expected and refusal and not any(r.datasheet.has("AIRCRAFT") for r in riders):
+            return NOTE_NO_DEEP_STRIKE.format(reason=translated(refusal))
         return ""
 
     def placement_choices(self, members: list[int]) -> list[core.Placement]:
@@ -391,7 +391,7 @@ class LeadersForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rows: list[tuple[int, str]] = []
         self.notes = wizard.leaders_without_bodyguard()
-        taken = {}
+        taken: dict[int, list[int]] = {}
         for leader, bodyguard in wizard.state.attach.items():
             taken.setdefault(bodyguard, []).append(leader)
         for leader, options in wizard.leader_candidates().items():

@@ -7,7 +7,8 @@ can read them.
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import admin, messages
@@ -40,6 +41,15 @@ from armybuilder.catalogue.models import (
     TransportPool,
     UnitPrice,
 )
+
+if TYPE_CHECKING:
+    # django-stubs makes the admin classes generic over their models; Django's own are not
+    # subscriptable at run time (no django_stubs_ext.monkeypatch() outside the dev tools).
+    _ModelAdmin = admin.ModelAdmin[Any]
+    _TabularInline = admin.TabularInline[Any, Any]
+else:
+    _ModelAdmin = admin.ModelAdmin
+    _TabularInline = admin.TabularInline
 
 EDIT_POINTS = "catalogue.edit_points"
 SESSION_UPLOAD = "points_xlsx_upload_{pk}"
@@ -166,23 +176,24 @@ def _count_of(model: Any) -> Coalesce:
 
 
 @admin.register(PointsRelease)
-class PointsReleaseAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin):
+class PointsReleaseAdmin(
+    HistoryPageMixin,
+    PointsEditorMixin,
+    SimpleHistoryAdmin,  # type: ignore[misc]  # simple_history ships no types: it is Any
+):
     list_display = ["name", "published", "is_published", "is_current", "price_links", "tools"]
     readonly_fields = ["is_published", "is_current", "created"]
     fields = ["name", "published", "notes", "is_published", "is_current", "created"]
     search_fields = ["name"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[PointsRelease]:
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(
-                n_units=_count_of(UnitPrice),
-                n_enhancements=_count_of(EnhancementPrice),
-                n_options=_count_of(OptionPrice),
-                n_upgrades=_count_of(DetachmentUpgradePrice),
-                previous_id=services.previous_release_subquery(published_only=False),
-            )
+        releases: QuerySet[PointsRelease] = super().get_queryset(request)
+        return releases.annotate(
+            n_units=_count_of(UnitPrice),
+            n_enhancements=_count_of(EnhancementPrice),
+            n_options=_count_of(OptionPrice),
+            n_upgrades=_count_of(DetachmentUpgradePrice),
+            previous_id=services.previous_release_subquery(published_only=False),
         )
 
     def save_model(self, request: HttpRequest, obj: PointsRelease, form: Any, change: bool) -> None:
@@ -475,12 +486,16 @@ def comparison_response(
     return render(request, template, context)
 
 
-class PriceAdmin(HistoryPageMixin, PointsEditorMixin, SimpleHistoryAdmin):
+class PriceAdmin(
+    HistoryPageMixin,
+    PointsEditorMixin,
+    SimpleHistoryAdmin,  # type: ignore[misc]  # simple_history ships no types: it is Any
+):
     list_editable = ["points"]
     # Each row is an inline form; 50 keeps a faction's price list well under 300 ms.
     list_per_page = 50
     show_full_result_count = False
-    list_select_related = True
+    list_select_related: bool | Sequence[str] = True
 
 
 @admin.register(UnitPrice)
@@ -531,12 +546,12 @@ class DetachmentUpgradePriceAdmin(PriceAdmin):
         return obj.upgrade.detachment.name
 
 
-class TransportPoolInline(PointsEditorMixin, admin.TabularInline):
+class TransportPoolInline(PointsEditorMixin, _TabularInline):
     model = TransportPool
     extra = 0
 
 
-class CatalogueAdmin(PointsEditorMixin, admin.ModelAdmin):
+class CatalogueAdmin(PointsEditorMixin, _ModelAdmin):
     """Game data is corrected by the same editors who keep the points."""
 
 
@@ -579,7 +594,7 @@ class EnhancementAdmin(CatalogueAdmin):
     search_fields = ["name", "detachment__name"]
 
 
-class DetachmentUpgradeUnitInline(PointsEditorMixin, admin.TabularInline):
+class DetachmentUpgradeUnitInline(PointsEditorMixin, _TabularInline):
     model = DetachmentUpgradeUnit
     extra = 0
     autocomplete_fields = ["datasheet"]
@@ -600,7 +615,7 @@ class AllyRuleAdmin(CatalogueAdmin):
 
 
 @admin.register(ImportReport)
-class ImportReportAdmin(admin.ModelAdmin):
+class ImportReportAdmin(_ModelAdmin):
     list_display = ["report", "kind", "release", "source", "dry_run"]
     list_select_related = ["release"]
     list_filter = ["kind"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, JsonResponse
@@ -23,6 +23,9 @@ from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise
 
 logger = logging.getLogger(__name__)
 
@@ -59,7 +62,7 @@ _CODES: Final[dict[type[exceptions.APIException], str]] = {
 class ApiError(exceptions.APIException):
     """A refusal with its own code, message, field errors and extra keys."""
 
-    status_code = status.HTTP_400_BAD_REQUEST
+    status_code: int = status.HTTP_400_BAD_REQUEST
 
     def __init__(
         self,
@@ -81,7 +84,7 @@ class ApiError(exceptions.APIException):
 def error_body(
     *,
     code: str,
-    message: str,
+    message: _StrOrPromise,
     fields: Mapping[str, Any] | None = None,
     extra: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
@@ -94,7 +97,7 @@ def error_body(
 def _code_for(exc: exceptions.APIException) -> str:
     for cls in type(exc).__mro__:
         if cls in _CODES:
-            return _CODES[cls]  # type: ignore[index]
+            return _CODES[cls]
     return str(exc.default_code)
 
 
@@ -106,7 +109,7 @@ def _fields_for(detail: Any) -> dict[str, Any]:
     return {}
 
 
-def _message_for(exc: exceptions.APIException) -> str:
+def _message_for(exc: exceptions.APIException) -> _StrOrPromise:
     if isinstance(exc, exceptions.ValidationError):
         return MSG_INVALID
     detail = exc.detail
@@ -153,7 +156,7 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
 @csrf_exempt
 def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     """Answer an unknown /api/ address with the JSON error envelope."""
-    message = MSG_NOT_FOUND
+    message: _StrOrPromise = MSG_NOT_FOUND
     # No redirect to the slashed address: a redirected POST would lose its body.
     if not request.path.endswith("/") and _resolves(request.path + "/"):
         message = MSG_SLASH.format(path=request.path)

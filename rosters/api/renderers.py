@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from rest_framework.renderers import BaseRenderer
@@ -18,7 +19,7 @@ class ExportRenderer(BaseRenderer):
         self,
         data: Any,
         accepted_media_type: str | None = None,
-        renderer_context: dict[str, Any] | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
     ) -> bytes:
         # Exports answer with their own HttpResponse; only error envelopes come through here.
         response = (renderer_context or {}).get("response")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy
@@ -31,6 +31,9 @@ from rosters.api.errors import CODE_DECLARATION_INVALID, CODE_ROSTER_REJECTED, A
 from rosters.formats.result_json import result_to_json
 from rosters.models import Declaration, Roster, RosterUnit
 
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise
+
 ERR_UNKNOWN_FACTION: Final = gettext_lazy("There is no faction with id {value}.")
 ERR_RETIRED_FACTION: Final = gettext_lazy(
     "{faction} is only in older data: a list of its time is read as it, but a new roster "
@@ -45,7 +48,7 @@ ERR_NO_RELEASE: Final = gettext_lazy("There is no points release yet to price a 
 ERR_UNKNOWN_DECLARATION: Final = gettext_lazy("This roster has no declaration with id {value}.")
 
 
-def _get_or_field_error(model: type[Any], pk: int, field: str, message: str) -> Any:
+def _get_or_field_error(model: type[Any], pk: int, field: str, message: _StrOrPromise) -> Any:
     row = model.objects.filter(pk=pk).first()
     if row is None:
         raise ValidationError({field: [message.format(value=pk)]})

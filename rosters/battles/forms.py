@@ -72,12 +72,16 @@ class BattleCreateForm(forms.Form):
     def __init__(self, *args: Any, roster: Roster, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Only the player's own rosters and this roster's declarations are offered.
-        self.fields["opponent_roster"].queryset = Roster.objects.filter(owner=roster.owner)
-        self.fields["declaration"].queryset = roster.declarations.all()
+        opponent, declaration = self.fields["opponent_roster"], self.fields["declaration"]
+        assert isinstance(opponent, forms.ModelChoiceField)  # declared so above
+        assert isinstance(declaration, forms.ModelChoiceField)
+        opponent.queryset = Roster.objects.filter(owner=roster.owner)
+        declaration.queryset = roster.declarations.all()
         self.initial.setdefault("battle_size", roster.battle_size)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()  # Form.clean() returns cleaned_data itself
+        data = self.cleaned_data
         kind = data.get("opponent_kind")
         if kind == OPPONENT_ROSTER and not data.get("opponent_roster"):
             self.add_error("opponent_roster", ERR_PICK_ROSTER)
@@ -106,9 +110,9 @@ def score_entries(*, post: QueryDict, battle: Battle, last_round: int) -> dict[i
             except ValueError:
                 raise BattleError(ERR_VP.format(side=side.name, round=rnd, value=raw)) from None
         unit_states = {
-            unit.pk: post[f"unit_{unit.pk}"]
+            unit.pk: state
             for unit in side.units.all()
-            if post.get(f"unit_{unit.pk}") in states
+            if (state := post.get(f"unit_{unit.pk}")) is not None and state in states
         }
         entries[side.index] = SideEntry(
             round_vp=rounds,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.http import HttpResponse
 from django.utils.text import slugify
@@ -64,7 +65,12 @@ def _download(roster: Roster, content: bytes | str, content_type: str, ext: str)
     return response
 
 
-def _export_schema(media_type: str, what: str, parameters: list[Any] | None = None) -> Any:
+_View = TypeVar("_View", bound=Callable[..., Any])
+
+
+def _export_schema(
+    media_type: str, what: str, parameters: list[Any] | None = None
+) -> Callable[[_View], _View]:
     return extend_schema(
         tags=[TAG],
         summary=f"Download a roster as {what}",
