@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import Final
 
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder import rules
@@ -365,13 +366,28 @@ class PickerCatalogue:
     ally_labels: dict[str, str]
 
 
+# A unit size and its price, as the picker lists them.
+BRACKET_PRICE: Final = _("{models}: {points} pts")
+# Words a keyword's title keeps lowercase ("Agents of the Imperium", not "Of The").
+_MINOR_WORDS: Final = frozenset({"a", "an", "and", "of", "the", "in", "on", "for", "to"})
+
+
+def keyword_title(keyword: str) -> str:
+    """A KEYWORD as a title, for an allowance the data gives no label."""
+    words = keyword.lower().split()
+    return " ".join(
+        w if i and w in _MINOR_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words)
+    )
+
+
 def _picker_catalogue(
     faction: Faction, release_id: int, version: tuple[object, ...]
 ) -> PickerCatalogue:
     # The catalogue changes by admin action only; its version query is cheaper than
     # reading and converting two hundred datasheets on every page view.
     return services.catalogue_warm(  # type: ignore[no-any-return]
-        ("picker", faction.pk, release_id, *version),
+        # The prices are worded in the page's language, so each language has its own.
+        ("picker", faction.pk, release_id, get_language(), *version),
         lambda: _picker_catalogue_load(faction, release_id),
     )
 
@@ -384,7 +400,7 @@ def _picker_catalogue_load(faction: Faction, release_id: int) -> PickerCatalogue
         .order_by("models_count")
         .values_list("datasheet_id", "models_count", "points")
     ):
-        brackets[datasheet_id].append(f"{models}: {points} pts")
+        brackets[datasheet_id].append(BRACKET_PRICE.format(models=models, points=points))
         cheapest[datasheet_id] = min(points, cheapest.get(datasheet_id, points))
     sheets = (
         Datasheet.objects.filter(available_to=faction.pk)
@@ -429,7 +445,7 @@ def _picker(
     spent = rules.allied_points(army)
     allies: dict[core.Allowance, PickerGroup] = {}
     for allowance in army.allies:
-        label = labels.get(allowance.keyword) or allowance.keyword.title()
+        label = labels.get(allowance.keyword) or keyword_title(allowance.keyword)
         template = ALLY_NOTE_NO_CAP if allowance.points_cap is None else ALLY_NOTE_CAP
         note = template.format(label=label, cap=allowance.points_cap, used=spent[allowance])
         allies.setdefault(

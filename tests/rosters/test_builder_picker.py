@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from rosters.builder import keyword_title
 from tests.factories import make_datasheet
 from tests.rosters.conftest import add
 
@@ -38,3 +39,27 @@ def test_picker_escapes_names(client, owner, roster, marines, release):
     html = client.get(reverse("rosters:roster", args=[roster.pk])).content.decode()
     assert '<script>alert("x")</script>' not in html
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html
+
+
+def test_picker_prices_are_worded_in_each_language(client, owner, roster):
+    client.force_login(owner)
+    url = reverse("rosters:roster", args=[roster.pk])
+    # The same warm picker serves both languages: each reads its own words.
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    russian = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    again = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "5: 110 pts · 10: 220 pts" in picker_item(english, "Hellblaster Squad")
+    assert "5: 110 очк. · 10: 220 очк." in picker_item(russian, "Hellblaster Squad")
+    assert "5: 110 pts · 10: 220 pts" in picker_item(again, "Hellblaster Squad")
+
+
+@pytest.mark.parametrize(
+    ("keyword", "title"),
+    [
+        ("AGENTS OF THE IMPERIUM", "Agents of the Imperium"),
+        ("IMPERIAL KNIGHTS", "Imperial Knights"),
+        ("THE ASCENDED", "The Ascended"),  # the first word keeps its capital
+    ],
+)
+def test_an_unlabelled_allowance_is_titled_as_a_name(keyword, title):
+    assert keyword_title(keyword) == title
