@@ -353,6 +353,8 @@ class SummaryRow:
     status: str
     # (code, severity, message, the list's line numbers it is about)
     violations: tuple[tuple[str, str, str, str], ...]
+    # The points release that priced and judged the list.
+    release: str = ""
 
     @property
     def codes(self) -> str:
@@ -401,6 +403,7 @@ def summary_rows(outcomes: Iterable[ListOutcome]) -> list[SummaryRow]:
                 legal=bool(result["legal"]),
                 status=STATUS[outcome.code],
                 violations=tuple(violations),
+                release=result.get("release") or "",
             )
         )
     return rows
@@ -438,6 +441,7 @@ LISTS_HEADER: Final = (
     "Status",
     "Legal",
     "Codes",
+    "Release",
 )
 VIOLATIONS_HEADER: Final = ("File", "List", "Code", "Severity", "Message", "Lines")
 
@@ -463,6 +467,7 @@ def summary_xlsx(rows: Sequence[SummaryRow]) -> bytes:
                 text_cell(lists, r.status),
                 r.legal,
                 text_cell(lists, r.codes),
+                text_cell(lists, r.release),
             ]
         )
     sheet = wb.create_sheet(VIOLATIONS_SHEET)

@@ -55,6 +55,16 @@ class EventCheckForm(forms.Form):
     profile = forms.ChoiceField(
         label=_("Rules profile"), choices=Profile.choices, initial="core-10"
     )
+    # Last month's event is judged at last month's points, not today's.
+    points_as_of = forms.DateField(
+        label=_("Points as of"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_(
+            "The event's date: each list is priced and judged by the points release in force "
+            "that day. Leave it empty for the current release."
+        ),
+    )
 
     def clean_lists(self) -> Any:
         upload = self.cleaned_data["lists"]
@@ -80,9 +90,13 @@ def event_check(request: HttpRequest) -> HttpResponse:
         return render(request, "rosters/formats/event_check.html", context, status=status)
     upload = form.cleaned_data["lists"]
     try:
+        snapshot = services.list_snapshot(as_of=form.cleaned_data["points_as_of"])
+    except services.ListImportError as exc:
+        form.add_error("points_as_of", str(exc))
+        return render(request, "rosters/formats/event_check.html", context, status=400)
+    try:
         sources = batch.zip_sources(data=upload, name=upload.name)
-        snapshot = services.list_snapshot()
-    except (batch.BatchError, services.ListImportError) as exc:
+    except batch.BatchError as exc:
         form.add_error("lists", str(exc))
         return render(request, "rosters/formats/event_check.html", context, status=400)
     # One process: forking a web worker is not safe, and 200 lists take about a second.

@@ -4,18 +4,21 @@ its unit sizes and prices price the list, and the JSON names it (issue 16)."""
 from __future__ import annotations
 
 import datetime
+import io
 import json
 from io import StringIO
 
 import pytest
 from django.core.cache import cache
 from django.core.management import CommandError, call_command
+from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
 from armybuilder.catalogue.models import Datasheet, PointsRelease, ReleaseUnitSize, UnitPrice
 from armybuilder.catalogue.snapshot import SnapshotError, catalogue_snapshot
-from rosters.formats import services
+from rosters.formats import batch, services
 from tests.factories import make_release
+from tests.formats.test_event_check_page import event_zip
 
 pytestmark = pytest.mark.django_db
 
@@ -200,3 +203,33 @@ def test_a_copy_of_a_dated_release_keeps_its_unit_sizes(older):
     sizes = dict(copy.unit_sizes.values_list("datasheet__name", "min_models"))
     assert sizes["Jakhals"] == 5
     assert len(sizes) == older.unit_sizes.count()
+
+
+def test_the_organisers_check_judges_an_event_at_its_points_as_of_date(older, client, organiser):
+    client.force_login(organiser)
+
+    def sheet(**extra: str) -> list[tuple]:
+        response = client.post(
+            "/organisers/check/", {"lists": event_zip(LIST), "profile": "core-10", **extra}
+        )
+        assert response.status_code == 200
+        book = load_workbook(io.BytesIO(response.content))
+        header, *rows = book[batch.LISTS_SHEET].values
+        return [dict(zip(header, row, strict=True)) for row in rows]
+
+    (then,) = sheet(points_as_of="2024-08-01")
+    (now,) = sheet()
+    # Jakhals came in fives in July 2024 and in tens today (UNIT_SIZE).
+    assert (then["Status"], then["Release"]) == ("legal", "BSData 2024-07-01")
+    assert (now["Status"], now["Release"]) == ("illegal", "MFM 2025-09")
+    assert "UNIT_SIZE" in now["Codes"] and not then["Codes"]
+
+
+def test_the_organisers_check_says_when_no_release_was_in_force(older, client, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        "/organisers/check/",
+        {"lists": event_zip(LIST), "profile": "core-10", "points_as_of": "2020-01-01"},
+    )
+    assert response.status_code == 400
+    assert "No points release was published on or before 2020-01-01." in response.content.decode()
