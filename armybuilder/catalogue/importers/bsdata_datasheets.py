@@ -6,7 +6,7 @@ from collections import defaultdict
 from functools import partial
 from typing import Any
 
-from .bsdata_composition import Composition
+from .bsdata_composition import Composition, pricing, unit_composition
 from .bsdata_entries import model_entries
 from .bsdata_facts import (
     NOTE_FACTION_FROM_CATALOGUE,
@@ -18,7 +18,14 @@ from .bsdata_facts import (
 )
 from .bsdata_root_units import is_upgrade_unit
 from .bsdata_state import UnitView
-from .bsdata_unit_rules import Ability
+from .bsdata_unit_rules import (
+    Ability,
+    conditional_abilities,
+    datasheet_limit,
+    has_everywhere,
+    unit_abilities,
+    warlord_rule,
+)
 from .bsdata_wargear import WARGEAR_ABILITY_KINDS, wargear_of
 from .bsdata_xml import (
     Ctx,
@@ -97,9 +104,9 @@ class DatasheetsMixin:
             # X-101 states no Faction category; the catalogue that offers it is its faction.
             sheet.faction_keywords = (faction.keyword,)
             notes.append(NOTE_FACTION_FROM_CATALOGUE)
-        comp = self.composition(view, ctx, notes)
+        comp = unit_composition(self, view, ctx, notes)
         models = comp.models
-        low, high, prices, options = self.pricing(view, comp, ctx, notes)
+        low, high, prices, options = pricing(self, view, comp, ctx, notes)
         sheet.min_models, sheet.max_models = max(low, 1), max(high, low, 1)
         sheet.prices = tuple(prices)
         sheet.options = tuple(options)
@@ -107,13 +114,13 @@ class DatasheetsMixin:
             self.out.unmapped.append(
                 Unmapped(sheet.source_file, sheet.source_id, "no points", entry.get("name", ""))
             )
-        sheet.limit = self.limit(view, sheet, ctx, faction)
-        abilities = self.abilities(view, models, ctx)
-        sheet.deep_strike = self.has_everywhere(abilities, "deep strike", view, models)
-        sheet.conditional_abilities = self.conditional_abilities(view, abilities, sheet, ctx)
+        sheet.limit = datasheet_limit(self, view, sheet, ctx, faction)
+        abilities = unit_abilities(self, view, models, ctx)
+        sheet.deep_strike = has_everywhere(abilities, "deep strike", view, models)
+        sheet.conditional_abilities = conditional_abilities(self, view, abilities, sheet, ctx)
         sheet.hover = any(a.name.lower() == "hover" for a in abilities)
         sheet.wargear = self.wargear(view, comp, abilities, sheet, ctx)
-        sheet.warlord = self.warlord(view, models, sheet.keywords, ctx, notes)
+        sheet.warlord = warlord_rule(self, view, models, sheet.keywords, ctx, notes)
         leader_names: list[str] = []
         for ability in abilities:
             if ability.kind == "Abilities" and ability.name.strip().lower() == "leader":

@@ -12,11 +12,15 @@ from pathlib import Path
 
 from django.utils.text import slugify
 
-from .bsdata_allies import AlliesMixin
+from .bsdata_allies import availability
 from .bsdata_broken_links import broken_links, refuse_broken
-from .bsdata_composition import CompositionMixin
 from .bsdata_datasheets import DatasheetsMixin
-from .bsdata_detachments import DetachmentsMixin
+from .bsdata_detachments import (
+    build_detachments,
+    collect_detachments,
+    detachment_owners,
+    enhancement_candidates,
+)
 from .bsdata_entries import (
     assign_keywords,
     assign_owners,
@@ -40,10 +44,9 @@ from .bsdata_facts import (
     faction_name,
 )
 from .bsdata_integrity import IntegrityError
-from .bsdata_leaders import LeadersMixin, keyword_phrase
+from .bsdata_leaders import keyword_phrase, resolve_leaders
 from .bsdata_limits import LimitReader
 from .bsdata_state import ParseState
-from .bsdata_unit_rules import UnitRulesMixin
 from .bsdata_upgrades import read_upgrades
 from .bsdata_xml import (
     BsdataError,
@@ -74,11 +77,6 @@ __all__ = [
 
 class _Parser(
     DatasheetsMixin,
-    CompositionMixin,
-    UnitRulesMixin,
-    AlliesMixin,
-    LeadersMixin,
-    DetachmentsMixin,
     ParseState,
 ):
     """The readers still written as mixins, over the shared state."""
@@ -104,12 +102,12 @@ def parse_bsdata(
         Unmapped(link.file, link.target, "broken link", link.name, str(link)) for link in broken
     )
     build_factions(parser)
-    parser.collect_detachments()
+    collect_detachments(parser)
     collect_views(parser)
     assign_keywords(parser)
     assign_owners(parser)
     scope = _scope(parser, factions)
-    parser.enhancement_candidates()
+    enhancement_candidates(parser)
     needed = set(scope)
     for name in scope:
         for view in parser.factions[name].views:
@@ -118,10 +116,10 @@ def parse_bsdata(
     for name in list(needed):
         needed.update(faction_chain(parser, name))
     sheets = parser.build_datasheets(needed)
-    parser.availability(scope)
+    availability(parser, scope)
     by_key = {sheet.key: sheet for sheet in sheets.values()}
-    parser.resolve_leaders(by_key)
-    parser.build_detachments(parser.detachment_owners(scope))
+    resolve_leaders(parser, by_key)
+    build_detachments(parser, detachment_owners(parser, scope))
     parser.out.upgrades = read_upgrades(
         parser, {d.source_id: (d.faction, d.name) for d in parser.out.detachments}
     )
