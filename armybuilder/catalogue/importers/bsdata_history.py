@@ -56,6 +56,7 @@ from .bsdata_history_parse import (
 )
 from .bsdata_history_wargear import WargearHistory
 from .bsdata_parse import ParsedCatalogue
+from .bsdata_write import chunked_delete
 from .bsdata_xml import BsdataError
 
 RELEASE_NAME = "BSData {day}"
@@ -706,8 +707,7 @@ def _sync(
         elif tuple(row[1 + len(key_fields) :]) != tuple(values.values()):
             changed.append(model(pk=row[0], **values))
     stale = [row[0] for key, row in present.items() if key not in wanted]
-    for start in range(0, len(stale), BATCH):
-        model.objects.filter(pk__in=stale[start : start + BATCH]).delete()
+    chunked_delete(model, "pk", stale)
     model.objects.bulk_create(fresh, batch_size=BATCH)
     if changed:
         model.objects.bulk_update(changed, list(value_fields), batch_size=BATCH)
