@@ -56,6 +56,7 @@ from .bsdata_history_parse import (
 )
 from .bsdata_history_wargear import WargearHistory
 from .bsdata_parse import ParsedCatalogue
+from .bsdata_write import chunked_delete
 from .bsdata_xml import BsdataError
 
 RELEASE_NAME = "BSData {day}"
@@ -696,7 +697,9 @@ def _sync(
     value_fields = tuple(next(iter(wanted.values()), {}).keys())
     present = {
         tuple(row[1 : 1 + len(key_fields)]): row
-        for row in model.objects.filter(**scope).values_list("pk", *key_fields, *value_fields)
+        for row in model._default_manager.filter(**scope).values_list(
+            "pk", *key_fields, *value_fields
+        )
     }
     fresh, changed = [], []
     for key, values in wanted.items():
@@ -706,11 +709,10 @@ def _sync(
         elif tuple(row[1 + len(key_fields) :]) != tuple(values.values()):
             changed.append(model(pk=row[0], **values))
     stale = [row[0] for key, row in present.items() if key not in wanted]
-    for start in range(0, len(stale), BATCH):
-        model.objects.filter(pk__in=stale[start : start + BATCH]).delete()
-    model.objects.bulk_create(fresh, batch_size=BATCH)
+    chunked_delete(model, "pk", stale)
+    model._default_manager.bulk_create(fresh, batch_size=BATCH)
     if changed:
-        model.objects.bulk_update(changed, list(value_fields), batch_size=BATCH)
+        model._default_manager.bulk_update(changed, list(value_fields), batch_size=BATCH)
     label = model.__name__
     stats.created[label] += len(fresh)
     stats.updated[label] += len(changed)

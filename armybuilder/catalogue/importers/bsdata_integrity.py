@@ -83,21 +83,21 @@ def check_numbers(path: Path, root: ET.Element) -> None:
             if kind in ARITHMETIC_MODIFIERS or (kind == "set" and _NUMBERISH.match(raw)):
                 attributes = ("value",)
         for attribute in attributes:
-            raw = element.get(attribute)
-            if raw is None:
+            value = element.get(attribute)
+            if value is None:
                 continue
-            template = _bad_number(raw)
+            template = _bad_number(value)
             if template is None:
                 continue
             element_id = element.get("id")
-            line = lines.find(f'id="{element_id}"' if element_id else "", f'{attribute}="{raw}"')
+            line = lines.find(f'id="{element_id}"' if element_id else "", f'{attribute}="{value}"')
             raise IntegrityError(
                 template.format(
                     file=path.name,
                     line=line,
                     tag=tag,
                     attribute=attribute,
-                    value=raw,
+                    value=value,
                     bound=NUMBER_BOUND,
                 )
             )

@@ -88,7 +88,7 @@ class LimitReader:
                 for constraint in children(holder, "constraints"):
                     if not _army_max(constraint) or not _modified(view.elements, constraint):
                         continue
-                    subject = {"datasheets": [key[1]]}
+                    subject: Json = {"datasheets": [key[1]]}
                     found = self._limit(faction, view.elements, constraint, subject, key[1])
                     if constraint.get("id", "") in seen:
                         continue
@@ -115,7 +115,7 @@ class LimitReader:
                 keywords, faction_keywords = keywords_of(self.parser, [category_id])
                 label = category.get("name", "").removeprefix("Faction: ")
                 words = (*keywords, *faction_keywords)
-                subject: Json = {"keywords": [words[0]]} if words else {"datasheets": sorted(names)}
+                subject = {"keywords": [words[0]]} if words else {"datasheets": sorted(names)}
                 found = self._limit(faction, (category,), constraint, subject, label)
                 if found is None:
                     failed += 1

@@ -12,11 +12,15 @@ from pathlib import Path
 
 from django.utils.text import slugify
 
-from .bsdata_allies import AlliesMixin
+from .bsdata_allies import availability
 from .bsdata_broken_links import broken_links, refuse_broken
-from .bsdata_composition import CompositionMixin
-from .bsdata_datasheets import DatasheetsMixin
-from .bsdata_detachments import DetachmentsMixin
+from .bsdata_datasheets import build_datasheets
+from .bsdata_detachments import (
+    build_detachments,
+    collect_detachments,
+    detachment_owners,
+    enhancement_candidates,
+)
 from .bsdata_entries import (
     assign_keywords,
     assign_owners,
@@ -40,10 +44,9 @@ from .bsdata_facts import (
     faction_name,
 )
 from .bsdata_integrity import IntegrityError
-from .bsdata_leaders import LeadersMixin, keyword_phrase
+from .bsdata_leaders import keyword_phrase, resolve_leaders
 from .bsdata_limits import LimitReader
 from .bsdata_state import ParseState
-from .bsdata_unit_rules import UnitRulesMixin
 from .bsdata_upgrades import read_upgrades
 from .bsdata_xml import (
     BsdataError,
@@ -63,25 +66,10 @@ __all__ = [
     "ParsedOption",
     "ParsedPool",
     "Unmapped",
-    "_Parser",
     "faction_name",
     "keyword_phrase",
     "parse_bsdata",
 ]
-
-# -- the parser: one mixin per concern, each in its own module ---------------------------
-
-
-class _Parser(
-    DatasheetsMixin,
-    CompositionMixin,
-    UnitRulesMixin,
-    AlliesMixin,
-    LeadersMixin,
-    DetachmentsMixin,
-    ParseState,
-):
-    """The readers still written as mixins, over the shared state."""
 
 
 def parse_bsdata(
@@ -99,37 +87,37 @@ def parse_bsdata(
             refuse_broken(broken)
         except IntegrityError as exc:
             raise BsdataError(str(exc)) from exc
-    parser = _Parser(index)
-    parser.out.unmapped.extend(
+    state = ParseState(index)
+    state.out.unmapped.extend(
         Unmapped(link.file, link.target, "broken link", link.name, str(link)) for link in broken
     )
-    build_factions(parser)
-    parser.collect_detachments()
-    collect_views(parser)
-    assign_keywords(parser)
-    assign_owners(parser)
-    scope = _scope(parser, factions)
-    parser.enhancement_candidates()
+    build_factions(state)
+    collect_detachments(state)
+    collect_views(state)
+    assign_keywords(state)
+    assign_owners(state)
+    scope = _scope(state, factions)
+    enhancement_candidates(state)
     needed = set(scope)
     for name in scope:
-        for view in parser.factions[name].views:
+        for view in state.factions[name].views:
             assert view.key is not None
             needed.add(view.key[0])
     for name in list(needed):
-        needed.update(faction_chain(parser, name))
-    sheets = parser.build_datasheets(needed)
-    parser.availability(scope)
+        needed.update(faction_chain(state, name))
+    sheets = build_datasheets(state, needed)
+    availability(state, scope)
     by_key = {sheet.key: sheet for sheet in sheets.values()}
-    parser.resolve_leaders(by_key)
-    parser.build_detachments(parser.detachment_owners(scope))
-    parser.out.upgrades = read_upgrades(
-        parser, {d.source_id: (d.faction, d.name) for d in parser.out.detachments}
+    resolve_leaders(state, by_key)
+    build_detachments(state, detachment_owners(state, scope))
+    state.out.upgrades = read_upgrades(
+        state, {d.source_id: (d.faction, d.name) for d in state.out.detachments}
     )
-    _read_limits(parser, scope)
-    out = parser.out
-    if parser.warlord_conditional:
+    _read_limits(state, scope)
+    out = state.out
+    if state.warlord_conditional:
         out.notes.append(
-            f"{parser.warlord_conditional} warlord options change with roster choices "
+            f"{state.warlord_conditional} warlord options change with roster choices "
             "(base rule recorded)"
         )
     out.scope = frozenset(scope)
@@ -143,25 +131,25 @@ def parse_bsdata(
             source_file=f.file.filename,
             catalogue_id=f.file.id,
         )
-        for f in sorted(parser.factions.values(), key=lambda f: f.name)
+        for f in sorted(state.factions.values(), key=lambda f: f.name)
         if f.name in needed
     ]
     out.datasheets = sorted(by_key.values(), key=lambda s: s.key)
     return out
 
 
-def _read_limits(parser: _Parser, scope: Collection[str]) -> None:
+def _read_limits(state: ParseState, scope: Collection[str]) -> None:
     """Add each faction's army-scope limits, leaving out what an ancestor already states."""
-    reader = LimitReader(parser)
+    reader = LimitReader(state)
     found: dict[str, list[ParsedLimit]] = {}
     for name in sorted(scope):
-        chain_keywords = {parser.factions[n].keyword for n in faction_chain(parser, name)}
-        limits, failed = reader.read(parser.factions[name], chain_keywords)
+        chain_keywords = {state.factions[n].keyword for n in faction_chain(state, name)}
+        limits, failed = reader.read(state.factions[name], chain_keywords)
         found[name] = limits
         if failed:
-            parser.out.unmapped.append(
+            state.out.unmapped.append(
                 Unmapped(
-                    parser.factions[name].file.filename,
+                    state.factions[name].file.filename,
                     "",
                     "army limit not expressed",
                     name,
@@ -172,22 +160,22 @@ def _read_limits(parser: _Parser, scope: Collection[str]) -> None:
     for name in sorted(scope):
         inherited = {
             _limit_fact(limit)
-            for ancestor in faction_chain(parser, name)[1:]
+            for ancestor in faction_chain(state, name)[1:]
             for limit in found.get(ancestor, ())
         }
-        parser.out.limits.extend(x for x in found[name] if _limit_fact(x) not in inherited)
+        state.out.limits.extend(x for x in found[name] if _limit_fact(x) not in inherited)
 
 
 def _limit_fact(limit: ParsedLimit) -> str:
     return repr((limit.code, limit.source_id, limit.subject, limit.maximum, limit.steps))
 
 
-def _scope(parser: _Parser, factions: Collection[str] | None) -> list[str]:
+def _scope(state: ParseState, factions: Collection[str] | None) -> list[str]:
     if not factions:
-        return sorted(parser.factions)
+        return sorted(state.factions)
     wanted: list[str] = []
     lookup: dict[str, str] = {}
-    for name, faction in parser.factions.items():
+    for name, faction in state.factions.items():
         lookup[name.lower()] = name
         lookup[slugify(name)] = name
         lookup[faction.file.filename.lower()] = name
@@ -196,5 +184,5 @@ def _scope(parser: _Parser, factions: Collection[str] | None) -> list[str]:
         if found is None:
             raise KeyError(requested)
         wanted.append(found)
-    chained = {n for name in wanted for n in faction_chain(parser, name)}
+    chained = {n for name in wanted for n in faction_chain(state, name)}
     return sorted(chained)

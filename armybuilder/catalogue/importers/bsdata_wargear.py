@@ -38,10 +38,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .bsdata_facts import FACTION_PREFIX, is_keyword_category
+from .bsdata_facts import (
+    FACTION_PREFIX,
+    ParsedGroup,
+    ParsedModelType,
+    ParsedWargear,
+    is_keyword_category,
+)
 from .bsdata_xml import (
     Ctx,
     Element,
@@ -68,85 +74,6 @@ _UNIT_WIDE = frozenset({"unit", "root-entry"})
 _NUMBER_MODIFIERS = frozenset({"set", "increment", "decrement"})
 # Upgrades in these categories mark the unit (the warlord flag is read apart), not wargear.
 MARKER_CATEGORIES = frozenset({"Warlord"})
-
-
-@dataclass(frozen=True)
-class ParsedGroup:
-    """A choice among options for each model of a type, and across the unit."""
-
-    name: str
-    options: tuple[str, ...]
-    minimum: int
-    maximum: int
-    # Per model: option -> how many each model starts with.
-    default: tuple[tuple[str, int], ...] = ()
-    # Across the unit: at most unit_max, plus ratio_step for every ratio_per models.
-    unit_max: int | None = None
-    ratio_per: int = 0
-    ratio_step: int = 0
-    # A further cap on options another group of the type offers (a nested group, an
-    # option's own cap): its options count towards both, it is not another slot for them.
-    cap: bool = False
-    # Option -> the keywords taking it gives the bearer (a Mark of Chaos: KHORNE).
-    grants: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-    def as_json(self) -> dict[str, Any]:
-        row: dict[str, Any] = {"name": self.name, "options": list(self.options)}
-        row["min"], row["max"] = self.minimum, self.maximum
-        # A lone option a minimum forces is its own default: left implicit, to stay compact.
-        implied = len(self.options) == 1 and self.default == ((self.options[0], self.minimum),)
-        if self.default and not implied:
-            row["default"] = {name: n for name, n in self.default}
-        if self.unit_max is not None:
-            row["unit_max"] = self.unit_max
-        if self.ratio_per:
-            row["per"], row["step"] = self.ratio_per, self.ratio_step
-        if self.cap:
-            row["cap"] = True
-        if self.grants:
-            row["grants"] = {name: list(keywords) for name, keywords in self.grants}
-        return row
-
-
-@dataclass(frozen=True)
-class ParsedModelType:
-    name: str
-    minimum: int
-    maximum: int
-    # M, T, Sv, invulnerable save, W, Ld, OC as the datasheet prints them ("" when absent).
-    stats: tuple[str, ...]
-    groups: tuple[ParsedGroup, ...]
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "min": self.minimum,
-            "max": self.maximum,
-            "stats": list(self.stats),
-            "groups": [g.as_json() for g in self.groups],
-        }
-
-
-@dataclass
-class ParsedWargear:
-    models: list[ParsedModelType] = field(default_factory=list)
-    # The model type extra models go to, as the data's default selection says.
-    fill: str = ""
-    # Weapon name -> profiles [kind R|M, profile name, range, A, BS/WS, S, AP, D, keywords].
-    weapons: dict[str, list[list[Any]]] = field(default_factory=dict)
-    abilities: tuple[str, ...] = ()
-    # Option name -> the BSData ids it is read from (the entry and the links to it): what
-    # the history import follows from month to month for the option's former names.
-    option_ids: dict[str, list[str]] = field(default_factory=dict)
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "model_types": [m.as_json() for m in self.models],
-            "fill": self.fill,
-            "weapons": self.weapons,
-            "abilities": list(self.abilities),
-            "option_ids": self.option_ids,
-        }
 
 
 def _skipped(element: Element) -> bool:

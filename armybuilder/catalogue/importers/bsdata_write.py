@@ -40,8 +40,10 @@ def chunked_delete(model: type[models.Model], field: str, ids: Sequence[Any]) ->
     """Delete the rows of ``model`` whose ``field`` is one of ``ids``; return how many went."""
     deleted = 0
     for start in range(0, len(ids), BATCH):
-        # A queryset delete still sends post_delete per row, so history records it.
-        deleted += model.objects.filter(**{f"{field}__in": ids[start : start + BATCH]}).delete()[0]
+        # A queryset delete still sends post_delete per row, so history records it. The default
+        # manager is ``objects`` on every catalogue model; it is the one typed on Model.
+        batch = ids[start : start + BATCH]
+        deleted += model._default_manager.filter(**{f"{field}__in": batch}).delete()[0]
     return deleted
 
 
@@ -55,7 +57,7 @@ def links_sync(
     stats: WriteStats,
 ) -> None:
     """Make the M2M rows owned by ``owner_ids`` exactly ``wanted`` (owner id, target id)."""
-    rows = through.objects.values_list("pk", owner_field, target_field)
+    rows = through._default_manager.values_list("pk", owner_field, target_field)
     present: dict[tuple[int, int], int] = {
         (owner, target): pk
         for pk, owner, target in chunked_load(rows, owner_field, list(owner_ids))
@@ -66,6 +68,6 @@ def links_sync(
         for owner, target in sorted(wanted - present.keys())
     ]
     chunked_delete(through, "pk", stale)
-    through.objects.bulk_create(fresh, batch_size=BATCH)
+    through._default_manager.bulk_create(fresh, batch_size=BATCH)
     stats.created[label] += len(fresh)
     stats.deleted[label] += len(stale)
