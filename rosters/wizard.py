@@ -361,8 +361,11 @@ class Wizard:
                     }
                 )
             # What the importer could not turn into facts is shown, never guessed at.
+            # Each note is one of the importer's fixed phrases, joined by "; ".
             partial = [
-                p.note for p in self.units[pk].datasheet.transport_pools.all() if not p.complete
+                "; ".join(gettext(part) for part in p.note.split("; "))
+                for p in self.units[pk].datasheet.transport_pools.all()
+                if not p.complete
             ]
             rows.append(
                 {"id": pk, "label": self.labels[pk], "pools": pools, "partial": "; ".join(partial)}

@@ -290,6 +290,21 @@ def test_transport_with_partly_known_capacity_says_so(client, owner, roster, uni
     assert "0 / 12 models" in html
 
 
+def test_a_partly_known_capacity_is_said_in_russian(client, owner, roster, units):
+    from armybuilder.catalogue.models import TransportPool
+
+    # The importer stores its fixed notes in English, joined by "; ".
+    TransportPool.objects.filter(datasheet__name="Rhino").update(
+        complete=False, note="an exclusion has exceptions; has a unit-splitting rule"
+    )
+    client.force_login(owner)
+    run = start(client, roster)
+    url = step_url(roster, run, "transports")
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "у исключения есть исключения; есть правило о разделении отряда" in html
+    assert "an exclusion has exceptions" not in html
+
+
 def test_a_bodyguard_chosen_by_another_leader_shows_as_taken(client, owner, roster, units):
     from tests.rosters.conftest import add
 

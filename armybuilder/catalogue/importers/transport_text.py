@@ -11,17 +11,20 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-NOTE_UNRECOGNISED = "capacity text not recognised"
-NOTE_ALTERNATIVE_LOADS = "either/or loads (only the first is recorded)"
-NOTE_ALL_OF_LIST = "capacity is a list of separate loads"
-NOTE_WOUNDS = "rule depends on the Wounds characteristic"
-NOTE_WARGEAR = "capacity changes with wargear"
-NOTE_EXTRA_LOAD = "may carry extra or alternative models"
-NOTE_SPLIT = "has a unit-splitting rule"
-NOTE_EXCEPTION = "an exclusion has exceptions"
-NOTE_UNIT_COUNT = "capacity counted in units, not models"
-NOTE_FACTION = "<FACTION> placeholder left unresolved"
-NOTE_EXTRA_TEXT = "further capacity rules not expressed"
+from django.utils.translation import gettext_noop
+
+# Stored in English in the catalogue; the wizard translates each note as it shows it.
+NOTE_UNRECOGNISED = gettext_noop("capacity text not recognised")
+NOTE_ALTERNATIVE_LOADS = gettext_noop("either/or loads (only the first is recorded)")
+NOTE_ALL_OF_LIST = gettext_noop("capacity is a list of separate loads")
+NOTE_WOUNDS = gettext_noop("rule depends on the Wounds characteristic")
+NOTE_WARGEAR = gettext_noop("capacity changes with wargear")
+NOTE_EXTRA_LOAD = gettext_noop("may carry extra or alternative models")
+NOTE_SPLIT = gettext_noop("has a unit-splitting rule")
+NOTE_EXCEPTION = gettext_noop("an exclusion has exceptions")
+NOTE_UNIT_COUNT = gettext_noop("capacity counted in units, not models")
+NOTE_FACTION = gettext_noop("<FACTION> placeholder left unresolved")
+NOTE_EXTRA_TEXT = gettext_noop("further capacity rules not expressed")
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # Unit-type keywords that often follow a faction keyword without a separator.
