@@ -210,6 +210,7 @@ class RowWords:
     enhancement_for: str
     duplicate_name: str
     remove_name: str
+    why_not: str = ""
 
     @classmethod
     def now(cls) -> RowWords:
@@ -231,6 +232,7 @@ class RowWords:
             enhancement_for=gettext("Enhancement for %(name)s"),
             duplicate_name=gettext("Duplicate %(name)s"),
             remove_name=gettext("Remove %(name)s"),
+            why_not=escape(gettext("Why some are not offered")),
         )
 
 
@@ -285,7 +287,8 @@ def _enhancement_cell(row: UnitRow, update: str, words: RowWords, *, editable: b
     if row.enhancement_refusal:
         html = '<span class="none">—</span>'
     elif editable and row.enhancements:
-        refusals = row.refusals
+        # A character that has its enhancement needs no reasons for the others.
+        refusals = [] if unit.enhancement_id else row.refusals
         described = f' aria-describedby="enh-why-{pk}"' if refusals else ""
         options = [f'<option value="">{words.none}</option>']
         for choice in row.enhancements:
@@ -306,8 +309,13 @@ def _enhancement_cell(row: UnitRow, update: str, words: RowWords, *, editable: b
             f"{_set_button(update, words)}"
         )
         if refusals:
+            # Folded: every character would otherwise repeat the same reasons (an
+            # enhancement taken elsewhere) under its select.
             reasons = "".join(f"<li>{escape(choice.problem)}</li>" for choice in refusals)
-            html += f'<ul class="refusals" id="enh-why-{pk}">{reasons}</ul>'
+            html += (
+                f'<details class="refusals"><summary>{words.why_not}</summary>'
+                f'<ul id="enh-why-{pk}">{reasons}</ul></details>'
+            )
     else:
         enhancement = unit.enhancement
         html = escape((enhancement.name if enhancement is not None else "") or "—")

@@ -141,8 +141,11 @@ def test_hostile_names_come_out_escaped_in_every_row_kind(editable):
 
     from rosters.builder_markup import unit_rows_html
 
+    # A second character, still choosing, shows the refusal's reason.
+    choosing = _hostile_row(editable)
+    choosing.unit.pk, choosing.unit.enhancement_id = 2, None
     with translation.override("en-gb"):
-        html = unit_rows_html([_hostile_row(editable)], editable=editable)
+        html = unit_rows_html([_hostile_row(editable), choosing], editable=editable)
     assert "<script" not in html and 'alert("' not in html and "Bob's" not in html
     assert "?x=1&y=2" not in html
     # The heading, the wargear panel's legend, option, summary and unread line.

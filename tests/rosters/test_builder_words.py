@@ -72,6 +72,25 @@ def test_enhancement_reasons_only_under_characters_selects(client, owner, roster
         assert option is not None and "MOUNTED" not in option.group(1)
 
 
+
+def test_a_character_with_its_enhancement_shows_no_reasons_for_the_others(
+    client, owner, roster
+):
+    Enhancement.objects.filter(name="Adept of the Codex").update(required_keywords=[["MOUNTED"]])
+    captain = next(u for u in roster.units.all() if u.datasheet.name == "Captain")
+    other = Enhancement.objects.exclude(name="Adept of the Codex").first()
+    assert other is not None
+    client.force_login(owner)
+    url = reverse("rosters:roster", args=[roster.pk])
+    # Still choosing: the reasons are there, folded under one line.
+    before = row(client.get(url).content.decode(), "Captain")
+    assert '<details class="refusals"><summary>Why some are not offered</summary>' in before
+    services.roster_unit_update(unit=captain, enhancement=other)
+    after = row(client.get(url).content.decode(), "Captain")
+    assert 'class="refusals"' not in after and "MOUNTED" not in after
+    assert f'value="{other.pk}" selected' in after
+
+
 def test_empty_roster_points_to_the_datasheets_list(client, owner, roster):
     empty = Roster.objects.get(pk=roster.pk)
     empty.units.all().delete()
