@@ -72,10 +72,7 @@ def test_enhancement_reasons_only_under_characters_selects(client, owner, roster
         assert option is not None and "MOUNTED" not in option.group(1)
 
 
-
-def test_a_character_with_its_enhancement_shows_no_reasons_for_the_others(
-    client, owner, roster
-):
+def test_a_character_with_its_enhancement_shows_no_reasons_for_the_others(client, owner, roster):
     Enhancement.objects.filter(name="Adept of the Codex").update(required_keywords=[["MOUNTED"]])
     captain = next(u for u in roster.units.all() if u.datasheet.name == "Captain")
     other = Enhancement.objects.exclude(name="Adept of the Codex").first()
