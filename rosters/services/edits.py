@@ -27,6 +27,7 @@ from armybuilder.catalogue.models import (
     UnitPrice,
 )
 from armybuilder.rules import model as core
+from armybuilder.rules import muster
 from armybuilder.rules import wargear as core_wargear
 from rosters.models import Roster, RosterUnit, RosterUnitOption, RosterUnitUpgrade
 from rosters.services.drafts import unit_key
@@ -101,9 +102,7 @@ def datasheet_model_counts(*, datasheet: Datasheet, release: PointsRelease) -> l
             "models_count", flat=True
         )
     )
-    if not priced:
-        return []
-    return list(range(datasheet.min_models, datasheet.max_models + 1))
+    return muster.allowed_model_counts(datasheet.min_models, datasheet.max_models, priced)
 
 
 def roster_add_unit(
