@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils import translation
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from armybuilder.catalogue.models import (
@@ -17,13 +21,21 @@ from armybuilder.catalogue.models import (
 from armybuilder.rules import model as core
 
 
-class BattleSize(models.TextChoices):
-    """The core's battle sizes as form and database choices; the labels are literal so that
-    makemessages sees them (tests/rosters/test_battle_size_choices.py keeps them the core's)."""
+def _size_label(size: core.BattleSize) -> str:
+    """ "Strike Force (2000 pts)": the core's name and points, in the language active now."""
+    return translation.gettext("{size} ({points} pts)").format(
+        size=size.label.render(translation), points=size.points
+    )
 
-    INCURSION = core.BattleSize.INCURSION.value, _("Incursion (1000 pts)")
-    STRIKE_FORCE = core.BattleSize.STRIKE_FORCE.value, _("Strike Force (2000 pts)")
-    ONSLAUGHT = core.BattleSize.ONSLAUGHT.value, _("Onslaught (3000 pts)")
+
+def battle_size_members() -> list[tuple[str, tuple[str, Any]]]:
+    """The core's battle sizes as (name, (value, label)), the label lazy: choices derive from
+    core.BattleSize alone (tests/rosters/test_battle_size_choices.py)."""
+    return [(size.name, (size.value, lazy(_size_label, str)(size))) for size in core.BattleSize]
+
+
+# The core's battle sizes as form and database choices.
+BattleSize = models.TextChoices("BattleSize", battle_size_members())  # type: ignore[call-overload]
 
 
 class Profile(models.TextChoices):

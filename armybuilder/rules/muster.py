@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 
 from armybuilder.rules import codes
 from armybuilder.rules.context import (
@@ -199,6 +199,14 @@ def check_unit_size(ctx: Context) -> Iterator[Violation]:
         elif unit.id in ctx.unbracketed:
             message = codes.MSG_UNIT_NO_BRACKET.format(unit=unit.name, models=models)
             yield codes.violation(codes.UNIT_SIZE, message, (unit.id,))
+
+
+def allowed_model_counts(min_models: int, max_models: int, priced: Collection[int]) -> list[int]:
+    """The model counts a unit of a datasheet may be taken at (UNIT_SIZE): none while the
+    release prices no bracket of it, else every count between its min and max."""
+    if not priced:
+        return []
+    return list(range(min_models, max_models + 1))
 
 
 def battleline_role(detachment: Detachment | None, sheet: Datasheet) -> bool:

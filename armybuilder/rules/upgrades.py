@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Final
 
 from armybuilder.rules import codes
 from armybuilder.rules.context import Context
 from armybuilder.rules.model import Unit, Upgrade, Violation
+
+# The most of one upgrade a unit is taken with at all; the data's own caps (most_for) are
+# below it. The builder refuses a larger count at write time from this one constant.
+MAX_UPGRADE_COUNT: Final = 9
 
 
 def upgrade_problems(unit: Unit, upgrade: Upgrade, detachment: str | None) -> Iterator[str]:

@@ -15,18 +15,15 @@ from django.utils.translation import gettext_lazy as _
 from armybuilder.rules import model as core
 from armybuilder.rules.scoring import SCORING_PROFILES, UnitState
 from rosters.language import translated
-from rosters.models import Declaration, Roster
+from rosters.models import Declaration, Roster, battle_size_members
 
 CUSTOM = "custom"
 
 
-class BattleSize(models.TextChoices):
-    """The core's battle sizes, and a size of the players' own points."""
-
-    INCURSION = core.BattleSize.INCURSION.value, _("Incursion (1000 pts)")
-    STRIKE_FORCE = core.BattleSize.STRIKE_FORCE.value, _("Strike Force (2000 pts)")
-    ONSLAUGHT = core.BattleSize.ONSLAUGHT.value, _("Onslaught (3000 pts)")
-    CUSTOM = CUSTOM, _("Custom points size")
+# The core's battle sizes (as a roster's), and a size of the players' own points.
+BattleSize = models.TextChoices(  # type: ignore[call-overload]
+    "BattleSize", [*battle_size_members(), ("CUSTOM", (CUSTOM, _("Custom points size")))]
+)
 
 
 BATTLE_SIZE_POINTS = {size.value: size.points for size in core.BattleSize}

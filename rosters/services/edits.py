@@ -27,7 +27,9 @@ from armybuilder.catalogue.models import (
     UnitPrice,
 )
 from armybuilder.rules import model as core
+from armybuilder.rules import muster
 from armybuilder.rules import wargear as core_wargear
+from armybuilder.rules.upgrades import MAX_UPGRADE_COUNT
 from rosters.models import Roster, RosterUnit, RosterUnitOption, RosterUnitUpgrade
 from rosters.services.drafts import roster_unit_key
 from rosters.services.errors import RosterError
@@ -101,9 +103,7 @@ def datasheet_model_counts(*, datasheet: Datasheet, release: PointsRelease) -> l
             "models_count", flat=True
         )
     )
-    if not priced:
-        return []
-    return list(range(datasheet.min_models, datasheet.max_models + 1))
+    return muster.allowed_model_counts(datasheet.min_models, datasheet.max_models, priced)
 
 
 def roster_unit_create(
@@ -357,8 +357,7 @@ ERR_UPGRADE_DETACHMENT = _("{upgrade} is not an upgrade of {detachment}.")
 ERR_NO_OPTION = _("{datasheet} has no priced option “{option}” in {release}.")
 ERR_OPTION_COUNT = _("{datasheet} takes {option} at most {most} times, not {count}.")
 ERR_UPGRADE_COUNT = _("{upgrade} can be taken at most {most} times on one unit, not {count}.")
-# The most of one upgrade the builder accepts on a unit; the rules core judges the data's own.
-MAX_UPGRADE_COUNT = 9
+# The most of one upgrade the builder accepts on a unit is the core's MAX_UPGRADE_COUNT.
 
 
 def roster_unit_options_set(*, unit: RosterUnit, options: dict[str, int]) -> RosterUnit:
