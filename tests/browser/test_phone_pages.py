@@ -80,3 +80,37 @@ def test_the_battle_and_record_pages_fit_a_phone(browser, live_server, language)
         assert axe_problems(page) == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "shown"), [(390, True), (1280, False)])
+def test_the_builder_on_a_phone_reaches_the_datasheets_from_the_top(
+    browser, live_server, width, shown
+):
+    call_command("demo", catalogue="demo", verbosity=0)
+    roster = Roster.objects.get(owner__username="demo", name="Chainblades go BRRRR")
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(live_server.url + "/accounts/login/")
+        page.fill("#id_username", "demo")
+        page.fill("#id_password", "demo-password-40k")
+        page.click("main button[type=submit]")
+        page.wait_for_url(re.compile(r"/rosters/$"))
+        page.goto(f"{live_server.url}/rosters/{roster.pk}/")
+        link = page.locator(".to-picker a")
+        # On one column the link sits above the units; beside them it is not needed.
+        assert link.is_visible() is shown
+        if shown:
+            above = page.evaluate(
+                "() => document.querySelector('.to-picker').getBoundingClientRect().top"
+                " < document.querySelector('#units tbody tr').getBoundingClientRect().top"
+            )
+            assert above
+            link.click()
+            page.wait_for_function(
+                "() => { const r = document.querySelector('#picker-heading')"
+                ".getBoundingClientRect(); return r.top > -2 && r.top < window.innerHeight; }"
+            )
+    finally:
+        context.close()
