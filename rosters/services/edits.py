@@ -185,6 +185,9 @@ def _take_compulsory_upgrades(*, roster: Roster, units: list[RosterUnit]) -> Non
 
 
 ERR_ENHANCEMENT_DETACHMENT = gettext_lazy("{enhancement} is not an enhancement of {detachment}.")
+ERR_ENHANCEMENT_NO_DETACHMENT = gettext_lazy(
+    "{enhancement} is an enhancement of {owner}: choose that detachment for the roster first."
+)
 ERR_DETACHMENT_FACTION = gettext_lazy("{detachment} is not a detachment of {faction}.")
 
 
@@ -341,9 +344,15 @@ def _unit_update(
         unit.models_count = models
     if enhancement != "keep":
         if enhancement is not None and enhancement.detachment_id != roster.detachment_id:
+            if roster.detachment is None:
+                raise RosterError(
+                    ERR_ENHANCEMENT_NO_DETACHMENT.format(
+                        enhancement=enhancement, owner=enhancement.detachment
+                    )
+                )
             raise RosterError(
                 ERR_ENHANCEMENT_DETACHMENT.format(
-                    enhancement=enhancement, detachment=roster.detachment or "no detachment"
+                    enhancement=enhancement, detachment=roster.detachment
                 )
             )
         unit.enhancement = enhancement
@@ -354,6 +363,9 @@ def _unit_update(
 
 
 ERR_UPGRADE_DETACHMENT = _("{upgrade} is not an upgrade of {detachment}.")
+ERR_UPGRADE_NO_DETACHMENT = _(
+    "{upgrade} is an upgrade of {owner}: choose that detachment for the roster first."
+)
 ERR_NO_OPTION = _("{datasheet} has no priced option “{option}” in {release}.")
 ERR_OPTION_COUNT = _("{datasheet} takes {option} at most {most} times, not {count}.")
 ERR_UPGRADE_COUNT = _("{upgrade} can be taken at most {most} times on one unit, not {count}.")
@@ -433,10 +445,12 @@ def roster_unit_upgrades_set(
         for upgrade, count in upgrades.items():
             # Taking one off is always allowed, whichever detachment it came from.
             if count and upgrade.detachment_id != roster.detachment_id:
-                raise RosterError(
-                    ERR_UPGRADE_DETACHMENT.format(
-                        upgrade=upgrade, detachment=roster.detachment or "no detachment"
+                if roster.detachment is None:
+                    raise RosterError(
+                        ERR_UPGRADE_NO_DETACHMENT.format(upgrade=upgrade, owner=upgrade.detachment)
                     )
+                raise RosterError(
+                    ERR_UPGRADE_DETACHMENT.format(upgrade=upgrade, detachment=roster.detachment)
                 )
             if not 0 <= count <= MAX_UPGRADE_COUNT:
                 raise RosterError(

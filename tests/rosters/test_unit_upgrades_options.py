@@ -175,3 +175,27 @@ def test_a_detachment_that_makes_an_upgrade_compulsory_gives_it(roster, release,
     result = services.roster_validate(roster=services.roster_load(roster_id=roster.pk))
     assert "DETACHMENT_UPGRADE" not in result.codes()
     assert result.points == BASE + 55
+
+
+def test_a_roster_without_a_detachment_is_told_which_one_an_item_needs(roster, relic):
+    from armybuilder.catalogue.models import Enhancement
+    from rosters.models import Roster
+
+    captain = roster.units.get(datasheet__name="Captain")
+    enhancement = Enhancement.objects.filter(detachment=roster.detachment).first()
+    assert enhancement is not None
+    owner = roster.detachment.name
+    Roster.objects.filter(pk=roster.pk).update(detachment=None)
+    captain.refresh_from_db()
+    with pytest.raises(services.RosterError) as refused:
+        services.roster_unit_upgrades_set(unit=captain, upgrades={relic: 1})
+    assert str(refused.value) == (
+        f"Relic Blade is an upgrade of {owner}: choose that detachment for the roster first."
+    )
+    with pytest.raises(services.RosterError) as refused:
+        services.roster_unit_update(unit=captain, enhancement=enhancement)
+    assert str(refused.value) == (
+        f"{enhancement.name} is an enhancement of {owner}: "
+        "choose that detachment for the roster first."
+    )
+    assert "no detachment" not in str(refused.value)
