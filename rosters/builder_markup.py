@@ -287,8 +287,7 @@ def _enhancement_cell(row: UnitRow, update: str, words: RowWords, *, editable: b
     if row.enhancement_refusal:
         html = '<span class="none">—</span>'
     elif editable and row.enhancements:
-        # A character that has its enhancement needs no reasons for the others.
-        refusals = [] if unit.enhancement_id else row.refusals
+        refusals = row.refusals
         described = f' aria-describedby="enh-why-{pk}"' if refusals else ""
         options = [f'<option value="">{words.none}</option>']
         for choice in row.enhancements:

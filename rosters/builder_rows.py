@@ -68,12 +68,11 @@ class UnitRow:
 
     @property
     def refusals(self) -> list[EnhancementChoice]:
-        """The enhancements this character cannot take, each with the core's reason."""
-        return [
-            choice
-            for choice in self.enhancements
-            if choice.problem and choice.enhancement.pk != self.unit.enhancement_id
-        ]
+        """The enhancements this character cannot take, each with the core's reason; none
+        once it has its enhancement, when the reasons for the others are only noise."""
+        if self.unit.enhancement_id:
+            return []
+        return [choice for choice in self.enhancements if choice.problem]
 
 
 @dataclass(frozen=True)

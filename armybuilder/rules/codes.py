@@ -198,6 +198,9 @@ MSG_LIMIT_MIN: Final = template("{label}: {used}{unit} / {limit}{unit} at least{
 MSG_UPGRADE_DETACHMENT: Final = template(
     "{unit}: {upgrade} belongs to {owner}, not to {detachment}"
 )
+MSG_UPGRADE_NO_DETACHMENT: Final = template(
+    "{unit}: {upgrade} belongs to {owner}, and the army has no detachment"
+)
 MSG_UPGRADE_NOT_ALLOWED: Final = template("{unit} cannot take {upgrade}")
 MSG_UPGRADE_TOO_MANY: Final = plural_template(
     "{unit} takes {upgrade} {count} time: at most {most}",

@@ -17,12 +17,14 @@ MAX_UPGRADE_COUNT: Final = 9
 
 def upgrade_problems(unit: Unit, upgrade: Upgrade, detachment: str | None) -> Iterator[str]:
     """Say why this unit may not take this upgrade so often under this detachment."""
+    if detachment is None:
+        yield codes.MSG_UPGRADE_NO_DETACHMENT.format(
+            unit=unit.name, upgrade=upgrade.name, owner=upgrade.detachment
+        )
+        return
     if upgrade.detachment != detachment:
         yield codes.MSG_UPGRADE_DETACHMENT.format(
-            unit=unit.name,
-            upgrade=upgrade.name,
-            owner=upgrade.detachment,
-            detachment=detachment or "no detachment",
+            unit=unit.name, upgrade=upgrade.name, owner=upgrade.detachment, detachment=detachment
         )
         return
     most = upgrade.most_for(unit.name)

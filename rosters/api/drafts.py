@@ -55,6 +55,9 @@ ERR_RELEASE_AND_DATE: Final = gettext_lazy("Give release or as_of, not both.")
 HINT: Final = gettext_lazy(" Did you mean: {names}?")
 ERR_OPTION: Final = gettext_lazy("Unit {position}: {datasheet} has no priced option “{text}”.")
 ERR_UPGRADE: Final = gettext_lazy("Unit {position}: {detachment} has no upgrade “{text}”.")
+ERR_UPGRADE_NO_DETACHMENT: Final = gettext_lazy(
+    "Unit {position}: the army has no detachment, so it has no upgrade “{text}”."
+)
 
 
 @dataclass(frozen=True)
@@ -268,13 +271,14 @@ def _unit_extras(
         for upgrade in unit.upgrades:
             found = names.get(upgrade["name"].casefold())
             if found is None:
-                unit_errors.setdefault("upgrades", []).append(
+                refusal = (
                     ERR_UPGRADE.format(
-                        position=position,
-                        detachment=detachment or "no detachment",
-                        text=upgrade["name"],
+                        position=position, detachment=detachment, text=upgrade["name"]
                     )
+                    if detachment
+                    else ERR_UPGRADE_NO_DETACHMENT.format(position=position, text=upgrade["name"])
                 )
+                unit_errors.setdefault("upgrades", []).append(refusal)
                 continue
             upgrades.append((found, upgrade.get("count", 1)))
         errors.append(unit_errors)

@@ -108,3 +108,16 @@ def test_validate_body_refuses_names_it_cannot_place(anon_client, marines, gladi
     response = anon_client.post("/api/validate/", body, format="json")
     assert response.status_code == 400
     assert "Gladius Task Force has no upgrade “Golden Throne”" in str(response.json())
+
+
+def test_validate_body_without_a_detachment_says_so_for_an_upgrade(anon_client, marines, relic):
+    body = {
+        "faction": "space marines",
+        "battle_size": "strike_force",
+        "units": [{"datasheet": "Captain", "upgrades": [{"name": "Relic Blade"}]}],
+    }
+    response = anon_client.post("/api/validate/", body, format="json")
+    assert response.status_code == 400
+    said = str(response.json())
+    assert "the army has no detachment, so it has no upgrade “Relic Blade”" in said
+    assert "no detachment has no upgrade" not in said

@@ -75,6 +75,11 @@ CASES: dict[str, list[Any]] = {
             [("d1",)],
         ),
         case(
+            "a C'tan power in an army with no detachment",
+            army(shard("d1", DECEIVER, SINGULARITY), detachments=(), faction_keyword=NECRONS),
+            [("d1",)],
+        ),
+        case(
             "another C'tan's power on the Deceiver",
             necrons(shard("d1", DECEIVER, SINGULARITY, QUANTUM_GOAD)),
             [("d1",)],
@@ -143,6 +148,14 @@ def test_messages_name_the_upgrade_and_the_detachment() -> None:
     ]
     assert [v.message for v in missing.violations if v.code == codes.DETACHMENT_UPGRADE] == [
         "C'tan Shard of the Deceiver must take Singularity Matrix in Pantheon of Woe"
+    ]
+    # No detachment: said as such, not as a detachment called "no detachment".
+    bare = validate(
+        army(shard("d1", DECEIVER, SINGULARITY), detachments=(), faction_keyword=NECRONS)
+    )
+    assert [v.message for v in bare.violations if v.code == codes.DETACHMENT_UPGRADE] == [
+        "C'tan Shard of the Deceiver: Singularity Matrix belongs to Pantheon of Woe, "
+        "and the army has no detachment"
     ]
 
 
